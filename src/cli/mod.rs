@@ -1,0 +1,7 @@
+//! Command-line front ends: argument types and the output of each subcommand. Each subcommand
+//! reads files and prints; the domain work is done by the pure layers.
+
+mod files;
+pub mod replay;
+
+pub use files::collect_sgf_files;

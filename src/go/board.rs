@@ -1,0 +1,690 @@
+//! The fast board: stones, chains, liberties, captures and the position hash.
+//!
+//! It knows how a stone changes the position (captures first, then own chain without liberties)
+//! but not whose turn it is or which positions came before: that is [`crate::go::Game`]'s job.
+//!
+//! Representation (chosen for speed, see issue "fastest board we know of"):
+//! - a padded one-dimensional grid with a border ring, so neighbours need no bounds checks;
+//! - chains as circular linked lists of stones with one head per chain;
+//! - per chain the pseudo-liberty count plus the sum and sum of squares of the liberty indices:
+//!   a chain is in atari exactly when `count * sum_sq == sum * sum` (all liberties equal);
+//! - an incremental Zobrist hash and a list of empty points; no allocation per move.
+
+use super::types::{Color, MAX_SIZE, MIN_SIZE, Point};
+use super::zobrist::KEYS;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum Cell {
+    Black = 0,
+    White = 1,
+    Empty = 2,
+    Border = 3,
+}
+
+impl Cell {
+    fn of(color: Color) -> Cell {
+        match color {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+}
+
+/// Liberty bookkeeping of one chain, stored at the chain's head.
+#[derive(Clone, Copy, Debug, Default)]
+struct ChainStats {
+    /// Pseudo-liberties: (stone, adjacent empty point) pairs, so a shared liberty counts twice.
+    libs: u16,
+    stones: u16,
+    lib_sum: u32,
+    lib_sum_sq: u64,
+}
+
+impl ChainStats {
+    #[inline]
+    fn add_lib(&mut self, p: usize) {
+        self.libs += 1;
+        self.lib_sum += p as u32;
+        self.lib_sum_sq += (p * p) as u64;
+    }
+
+    #[inline]
+    fn remove_lib(&mut self, p: usize) {
+        self.libs -= 1;
+        self.lib_sum -= p as u32;
+        self.lib_sum_sq -= (p * p) as u64;
+    }
+
+    /// Exactly one distinct liberty.
+    #[inline]
+    fn in_atari(&self) -> bool {
+        self.libs > 0
+            && u64::from(self.libs) * self.lib_sum_sq
+                == u64::from(self.lib_sum) * u64::from(self.lib_sum)
+    }
+}
+
+/// What a move removed from the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Captures {
+    /// Opponent stones captured by the move.
+    pub opponent: u32,
+    /// Own stones removed (only when suicide is allowed).
+    pub own: u32,
+}
+
+/// A position on a square board of size 2–25.
+#[derive(Clone, Debug)]
+pub struct Board {
+    size: u8,
+    stride: usize,
+    cells: Vec<Cell>,
+    /// Next stone of the same chain (circular).
+    next: Vec<u16>,
+    /// Head of the chain a stone belongs to.
+    head: Vec<u16>,
+    chains: Vec<ChainStats>,
+    empties: Vec<u16>,
+    empty_pos: Vec<u16>,
+    hash: u64,
+    stones: [u32; 2],
+    /// The point where the last move captured a single stone in a ko shape (simple-ko rule).
+    ko_point: Option<u16>,
+}
+
+impl PartialEq for Board {
+    /// Two boards are equal when they hold the same stones (chain layout is an implementation detail).
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size && self.cells == other.cells
+    }
+}
+impl Eq for Board {}
+
+impl Board {
+    /// An empty board; `None` when the size is outside 2–25.
+    pub fn new(size: u8) -> Option<Board> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return None;
+        }
+        let stride = size as usize + 2;
+        let n = stride * stride;
+        let mut board = Board {
+            size,
+            stride,
+            cells: vec![Cell::Border; n],
+            next: vec![0; n],
+            head: vec![0; n],
+            chains: vec![ChainStats::default(); n],
+            empties: Vec::with_capacity(size as usize * size as usize),
+            empty_pos: vec![u16::MAX; n],
+            hash: 0,
+            stones: [0; 2],
+            ko_point: None,
+        };
+        for y in 0..size {
+            for x in 0..size {
+                let i = board.index(Point::new(x, y));
+                board.cells[i] = Cell::Empty;
+                board.push_empty(i);
+            }
+        }
+        Some(board)
+    }
+
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// The Zobrist hash of the stones (not of the side to move).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Number of stones of a colour on the board.
+    pub fn stone_count(&self, color: Color) -> u32 {
+        self.stones[color.index()]
+    }
+
+    /// The simple-ko point left by the last move, if it captured one stone in a ko shape.
+    pub fn ko_point(&self) -> Option<Point> {
+        self.ko_point.map(|i| self.point(i as usize))
+    }
+
+    pub(crate) fn ko_index(&self) -> Option<usize> {
+        self.ko_point.map(usize::from)
+    }
+
+    pub(crate) fn clear_ko(&mut self) {
+        self.ko_point = None;
+    }
+
+    #[inline]
+    pub(crate) fn index(&self, p: Point) -> usize {
+        (p.y as usize + 1) * self.stride + p.x as usize + 1
+    }
+
+    #[inline]
+    pub(crate) fn point(&self, i: usize) -> Point {
+        Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8)
+    }
+
+    #[inline]
+    fn neighbours(&self, i: usize) -> [usize; 4] {
+        [i - self.stride, i - 1, i + 1, i + self.stride]
+    }
+
+    /// The stone on a point; `None` for an empty point or a point off the board.
+    pub fn get(&self, p: Point) -> Option<Color> {
+        if !p.in_board(self.size) {
+            return None;
+        }
+        self.color_at(self.index(p))
+    }
+
+    #[inline]
+    fn color_at(&self, i: usize) -> Option<Color> {
+        match self.cells[i] {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Every point of the board, row by row from the top-left.
+    pub fn points(&self) -> impl Iterator<Item = Point> + use<> {
+        let size = self.size;
+        (0..size).flat_map(move |y| (0..size).map(move |x| Point::new(x, y)))
+    }
+
+    /// The on-board orthogonal neighbours of a point.
+    pub fn adjacent(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let i = self.index(p);
+        self.neighbours(i)
+            .into_iter()
+            .filter(|&n| self.cells[n] != Cell::Border)
+            .map(|n| self.point(n))
+    }
+
+    /// The empty points, in no particular order.
+    pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.empties.iter().map(|&i| self.point(i as usize))
+    }
+
+    pub(crate) fn empty_count(&self) -> usize {
+        self.empties.len()
+    }
+
+    pub(crate) fn empty_at(&self, k: usize) -> usize {
+        self.empties[k] as usize
+    }
+
+    /// Puts the empty point at position `a` of the empty list at position `b` and vice versa
+    /// (lets a playout reject candidates without copying the list).
+    pub(crate) fn swap_empties(&mut self, a: usize, b: usize) {
+        self.empties.swap(a, b);
+        self.empty_pos[self.empties[a] as usize] = a as u16;
+        self.empty_pos[self.empties[b] as usize] = b as u16;
+    }
+
+    /// The stones of the chain through `p` (empty when `p` is empty).
+    pub fn chain(&self, p: Point) -> Vec<Point> {
+        let i = self.index(p);
+        if self.color_at(i).is_none() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        let mut s = i;
+        loop {
+            out.push(self.point(s));
+            s = self.next[s] as usize;
+            if s == i {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The distinct liberties of the chain through `p` (empty when `p` is empty).
+    pub fn liberties(&self, p: Point) -> Vec<Point> {
+        let mut libs: Vec<Point> = Vec::new();
+        for s in self.chain(p) {
+            for n in self.adjacent(s) {
+                if self.get(n).is_none() && !libs.contains(&n) {
+                    libs.push(n);
+                }
+            }
+        }
+        libs
+    }
+
+    /// Number of distinct liberties of the chain through `p`, cheaply when it is 0 or 1.
+    pub fn liberty_count(&self, p: Point) -> usize {
+        let i = self.index(p);
+        if self.color_at(i).is_none() {
+            return 0;
+        }
+        let st = &self.chains[self.head[i] as usize];
+        match st.libs {
+            0 => 0,
+            _ if st.in_atari() => 1,
+            _ => self.liberties(p).len(),
+        }
+    }
+
+    /// Whether the chain through `p` has exactly one liberty.
+    pub fn in_atari(&self, p: Point) -> bool {
+        let i = self.index(p);
+        self.color_at(i).is_some() && self.chains[self.head[i] as usize].in_atari()
+    }
+
+    #[inline]
+    fn push_empty(&mut self, i: usize) {
+        self.empty_pos[i] = self.empties.len() as u16;
+        self.empties.push(i as u16);
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, i: usize) {
+        let k = self.empty_pos[i] as usize;
+        let last = self.empties.pop().expect("an empty point to remove");
+        if last as usize != i {
+            self.empties[k] = last;
+            self.empty_pos[last as usize] = k as u16;
+        }
+        self.empty_pos[i] = u16::MAX;
+    }
+
+    /// Places or removes a stone without any rule (setup stones: SGF `AB`/`AW`/`AE`, handicap).
+    /// Chains left without liberties by a setup are kept, as SGF setups require.
+    pub fn set(&mut self, p: Point, stone: Option<Color>) {
+        let i = self.index(p);
+        if self.color_at(i) == stone {
+            return;
+        }
+        if self.color_at(i).is_some() {
+            self.remove_stone_rebuild(i);
+        }
+        if let Some(color) = stone {
+            self.place_stone(i, color);
+        }
+        self.ko_point = None;
+    }
+
+    /// Removes one stone and rebuilds the chains it split (setup edits only, not the hot path).
+    fn remove_stone_rebuild(&mut self, i: usize) {
+        let color = self.color_at(i).expect("a stone to remove");
+        let members = self.chain(self.point(i));
+        // Take the whole chain off, then put back every stone but `i`.
+        for &m in &members {
+            self.lift(self.index(m));
+        }
+        for &m in &members {
+            let mi = self.index(m);
+            if mi != i {
+                self.place_stone(mi, color);
+            }
+        }
+    }
+
+    /// Takes one stone off the board, giving its point back as a liberty to neighbouring chains.
+    /// The caller guarantees that its own chain is being dismantled as a whole.
+    fn lift(&mut self, i: usize) {
+        let color = self.color_at(i).expect("a stone to lift");
+        self.cells[i] = Cell::Empty;
+        self.hash ^= KEYS[color.index()][i];
+        self.stones[color.index()] -= 1;
+        self.push_empty(i);
+        for n in self.neighbours(i) {
+            if matches!(self.cells[n], Cell::Black | Cell::White) {
+                let h = self.head[n] as usize;
+                self.chains[h].add_lib(i);
+            }
+        }
+    }
+
+    /// Puts a stone down, merging with friendly neighbours; captures nothing.
+    #[inline]
+    fn place_stone(&mut self, i: usize, color: Color) {
+        let me = Cell::of(color);
+        self.cells[i] = me;
+        self.hash ^= KEYS[color.index()][i];
+        self.stones[color.index()] += 1;
+        self.remove_empty(i);
+        self.head[i] = i as u16;
+        self.next[i] = i as u16;
+        let mut st = ChainStats {
+            stones: 1,
+            ..ChainStats::default()
+        };
+        for n in self.neighbours(i) {
+            match self.cells[n] {
+                Cell::Empty => st.add_lib(n),
+                Cell::Border => {}
+                _ => {
+                    let h = self.head[n] as usize;
+                    self.chains[h].remove_lib(i);
+                }
+            }
+        }
+        self.chains[i] = st;
+        for n in self.neighbours(i) {
+            if self.cells[n] == me {
+                let (a, b) = (self.head[n] as usize, self.head[i] as usize);
+                if a != b {
+                    self.merge(a, b);
+                }
+            }
+        }
+    }
+
+    /// Joins the chains with heads `a` and `b`; the larger one's head survives.
+    fn merge(&mut self, a: usize, b: usize) {
+        let (keep, gone) = if self.chains[a].stones >= self.chains[b].stones {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = gone;
+        loop {
+            self.head[s] = keep as u16;
+            s = self.next[s] as usize;
+            if s == gone {
+                break;
+            }
+        }
+        self.next.swap(keep, gone);
+        let g = self.chains[gone];
+        let k = &mut self.chains[keep];
+        k.libs += g.libs;
+        k.stones += g.stones;
+        k.lib_sum += g.lib_sum;
+        k.lib_sum_sq += g.lib_sum_sq;
+    }
+
+    /// Removes the whole chain with head `h`; returns how many stones it had.
+    fn remove_chain(&mut self, h: usize) -> u32 {
+        let color = self.color_at(h).expect("a chain to remove");
+        let ci = color.index();
+        let mut count = 0;
+        let mut s = h;
+        loop {
+            self.cells[s] = Cell::Empty;
+            self.hash ^= KEYS[ci][s];
+            self.push_empty(s);
+            count += 1;
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        self.stones[ci] -= count;
+        // Second pass: the freed points become liberties of the chains around them.
+        loop {
+            for n in self.neighbours(s) {
+                if matches!(self.cells[n], Cell::Black | Cell::White) {
+                    let nh = self.head[n] as usize;
+                    self.chains[nh].add_lib(s);
+                }
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        count
+    }
+
+    /// Checks a move by `color` at empty cell `i` without playing it.
+    /// Returns `(is_suicide, hash_after)`; `hash_after` accounts for captures (and for the removal of
+    /// the own chain when `suicide_allowed`).
+    #[inline]
+    pub(crate) fn probe(&self, i: usize, color: Color, suicide_allowed: bool) -> (bool, u64) {
+        let me = Cell::of(color);
+        let mut hash = self.hash ^ KEYS[color.index()][i];
+        let mut has_liberty = false;
+        let mut captured = [usize::MAX; 4];
+        for (k, n) in self.neighbours(i).into_iter().enumerate() {
+            match self.cells[n] {
+                Cell::Empty => has_liberty = true,
+                Cell::Border => {}
+                c => {
+                    let h = self.head[n] as usize;
+                    let in_atari = self.chains[h].in_atari();
+                    if c == me {
+                        has_liberty |= !in_atari;
+                    } else if in_atari && !captured[..k].contains(&h) {
+                        captured[k] = h;
+                        has_liberty = true;
+                        hash ^= self.chain_hash(h, color.opponent());
+                    }
+                }
+            }
+        }
+        if has_liberty {
+            return (false, hash);
+        }
+        if suicide_allowed {
+            // The new stone and its friendly neighbours all leave the board.
+            let mut seen = [usize::MAX; 4];
+            hash ^= KEYS[color.index()][i];
+            for (k, n) in self.neighbours(i).into_iter().enumerate() {
+                if self.cells[n] == me {
+                    let h = self.head[n] as usize;
+                    if !seen[..k].contains(&h) {
+                        seen[k] = h;
+                        hash ^= self.chain_hash(h, color);
+                    }
+                }
+            }
+        }
+        (true, hash)
+    }
+
+    fn chain_hash(&self, h: usize, color: Color) -> u64 {
+        let keys = &KEYS[color.index()];
+        let mut hash = 0;
+        let mut s = h;
+        loop {
+            hash ^= keys[s];
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        hash
+    }
+
+    /// Plays `color` at empty cell `i` (already checked): places the stone, removes opponent chains
+    /// without liberties, then the own chain if it has none (only reachable when suicide is allowed).
+    pub(crate) fn play_at(&mut self, i: usize, color: Color) -> Captures {
+        self.place_stone(i, color);
+        let opp = Cell::of(color.opponent());
+        let mut caps = Captures::default();
+        let mut single_capture_at = usize::MAX;
+        for n in self.neighbours(i) {
+            if self.cells[n] == opp {
+                let h = self.head[n] as usize;
+                if self.chains[h].libs == 0 {
+                    let c = self.remove_chain(h);
+                    if c == 1 {
+                        single_capture_at = h;
+                    }
+                    caps.opponent += c;
+                }
+            }
+        }
+        let h = self.head[i] as usize;
+        self.ko_point = None;
+        if self.chains[h].libs == 0 {
+            caps.own = self.remove_chain(h);
+        } else if caps.opponent == 1 && self.chains[h].stones == 1 && self.chains[h].in_atari() {
+            self.ko_point = Some(single_capture_at as u16);
+        }
+        caps
+    }
+
+    /// Whether an empty point is a one-point eye of `color`: all neighbours are its stones (or the
+    /// edge) and the diagonals hold at most one opponent stone (none on the edge).
+    pub(crate) fn is_eye_at(&self, i: usize, color: Color) -> bool {
+        let me = Cell::of(color);
+        for n in self.neighbours(i) {
+            let c = self.cells[n];
+            if c != me && c != Cell::Border {
+                return false;
+            }
+        }
+        let s = self.stride;
+        let mut bad = 0;
+        let mut edge = false;
+        for d in [i - s - 1, i - s + 1, i + s - 1, i + s + 1] {
+            match self.cells[d] {
+                Cell::Border => edge = true,
+                c if c != me && c != Cell::Empty => bad += 1,
+                _ => {}
+            }
+        }
+        if edge { bad == 0 } else { bad <= 1 }
+    }
+
+    /// Whether `p` is a one-point eye of `color` (see [`Board::is_eye_at`] for the definition).
+    pub fn is_eye(&self, p: Point, color: Color) -> bool {
+        p.in_board(self.size) && self.get(p).is_none() && self.is_eye_at(self.index(p), color)
+    }
+
+    /// The board as rows of `.`, `X` (black) and `O` (white), row-major from the top-left.
+    pub fn to_rows(&self) -> String {
+        let mut s = String::with_capacity(self.size as usize * self.size as usize);
+        for p in self.points() {
+            s.push(match self.get(p) {
+                None => '.',
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+            });
+        }
+        s
+    }
+
+    /// Builds a board from rows of `.`/`X`/`O` (whitespace ignored), as printed by [`Board::to_rows`].
+    /// Returns `None` when the count of points is not a square of a supported size or a
+    /// character is unknown.
+    pub fn from_rows(rows: &str) -> Option<Board> {
+        let chars: Vec<char> = rows.chars().filter(|c| !c.is_whitespace()).collect();
+        let size = (chars.len() as f64).sqrt() as usize;
+        if size * size != chars.len() || size > MAX_SIZE as usize {
+            return None;
+        }
+        let mut board = Board::new(size as u8)?;
+        for (k, ch) in chars.into_iter().enumerate() {
+            let p = Point::new((k % size) as u8, (k / size) as u8);
+            match ch {
+                '.' | '+' => {}
+                'X' | 'x' | '#' | 'B' => board.set(p, Some(Color::Black)),
+                'O' | 'o' | 'W' => board.set(p, Some(Color::White)),
+                _ => return None,
+            }
+        }
+        Some(board)
+    }
+
+    /// Checks internal invariants (chains, liberty sums, empty list, hash). For tests.
+    #[doc(hidden)]
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut hash = 0;
+        let mut empties = 0;
+        for p in self.points() {
+            let i = self.index(p);
+            match self.color_at(i) {
+                None => {
+                    empties += 1;
+                    let k = self.empty_pos[i] as usize;
+                    if self.empties.get(k) != Some(&(i as u16)) {
+                        return Err(format!("{p} missing from the empty list"));
+                    }
+                }
+                Some(c) => {
+                    hash ^= KEYS[c.index()][i];
+                    let h = self.head[i] as usize;
+                    let chain = self.chain(p);
+                    let mut st = ChainStats::default();
+                    for &s in &chain {
+                        let si = self.index(s);
+                        if self.head[si] as usize != h || self.color_at(si) != Some(c) {
+                            return Err(format!("chain of {p} is inconsistent at {s}"));
+                        }
+                        for n in self.neighbours(si) {
+                            if self.cells[n] == Cell::Empty {
+                                st.add_lib(n);
+                            }
+                        }
+                    }
+                    let real = &self.chains[h];
+                    if (
+                        real.libs,
+                        real.lib_sum,
+                        real.lib_sum_sq,
+                        real.stones as usize,
+                    ) != (st.libs, st.lib_sum, st.lib_sum_sq, chain.len())
+                    {
+                        return Err(format!("stats of chain at {p}: {real:?} vs {st:?}"));
+                    }
+                }
+            }
+        }
+        if empties != self.empties.len() {
+            return Err("empty list length".into());
+        }
+        if hash != self.hash {
+            return Err("hash drifted".into());
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(s: &str) -> Point {
+        Point::from_sgf(s).unwrap()
+    }
+
+    #[test]
+    fn sizes_outside_two_to_twenty_five_are_refused() {
+        assert!(Board::new(1).is_none());
+        assert!(Board::new(26).is_none());
+        assert_eq!(Board::new(2).unwrap().empty_count(), 4);
+        assert_eq!(Board::new(25).unwrap().empty_count(), 625);
+    }
+
+    #[test]
+    fn atari_detection_is_exact_with_shared_liberties() {
+        // A bent chain whose two stones share one liberty counts it twice but is still in atari.
+        let b = Board::from_rows(
+            ".XO..
+             XO...
+             .....
+             .....
+             .....",
+        )
+        .unwrap();
+        assert!(b.in_atari(pt("ba")));
+        assert_eq!(b.liberty_count(pt("ba")), 1);
+        assert_eq!(b.liberties(pt("bb")), vec![pt("cb"), pt("bc")]);
+        b.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn setup_can_split_a_chain_and_the_pieces_are_rebuilt() {
+        let mut b = Board::from_rows(
+            "XXX
+             ...
+             ...",
+        )
+        .unwrap();
+        b.set(pt("ba"), None);
+        assert_eq!(b.chain(pt("aa")), vec![pt("aa")]);
+        assert_eq!(b.liberty_count(pt("ca")), 2);
+        b.check_invariants().unwrap();
+    }
+}
