@@ -1,1 +1,9 @@
-fn main() {}
+//! The one integration-test binary: each module tells one part of the story.
+
+mod support;
+
+mod gnugo_oracle;
+mod reference_board;
+mod rules_cases;
+mod scoring_cases;
+mod shared_corpus;

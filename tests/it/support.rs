@@ -1,0 +1,67 @@
+//! Helpers shared by the integration tests: where the shared data lives, GNU Go, small parsers.
+
+use std::path::PathBuf;
+
+use sente::go::{Board, Color, Game, Move, Point, Rules};
+
+/// `../shared/data`, or `None` (with a printed skip message) when it is absent in a user's clone.
+/// Under `SENTE_REQUIRE_SHARED=1` (set by `.ci/run`) an absent folder fails the test.
+pub fn shared_data(test: &str) -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    if std::env::var("SENTE_REQUIRE_SHARED").is_ok_and(|v| v == "1") {
+        panic!("{test}: ../shared/data is required (SENTE_REQUIRE_SHARED=1) but missing");
+    }
+    eprintln!("{test}: skipped, ../shared/data is not beside this clone");
+    None
+}
+
+/// All files under `dir` with the given extension, sorted.
+pub fn files_with_ext(dir: &std::path::Path, ext: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == ext) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+pub fn pt(s: &str) -> Point {
+    Point::from_sgf(s).unwrap_or_else(|| panic!("bad point {s}"))
+}
+
+/// A game from a diagram (rows of `.XO`) with the given side to move.
+pub fn game_from(rows: &str, to_move: Color, rules: Rules) -> Game {
+    Game::from_position(
+        Board::from_rows(rows).expect("a square diagram"),
+        to_move,
+        rules,
+    )
+}
+
+/// Plays space-separated SGF points (or `pass`), panicking with the move on an illegal one.
+pub fn play_all(game: &mut Game, moves: &str) {
+    for m in moves.split_whitespace() {
+        let mv = if m == "pass" {
+            Move::Pass
+        } else {
+            Move::Play(pt(m))
+        };
+        game.play(mv).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+/// The diagram of a board with whitespace removed, for comparisons.
+pub fn rows(s: &str) -> String {
+    s.chars().filter(|c| !c.is_whitespace()).collect()
+}
