@@ -75,7 +75,7 @@ pub struct Captures {
 }
 
 /// A position on a square board of size 2–25.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Board {
     size: u8,
     stride: usize,
@@ -91,6 +91,41 @@ pub struct Board {
     stones: [u32; 2],
     /// The point where the last move captured a single stone in a ko shape (simple-ko rule).
     ko_point: Option<u16>,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        let mut b = Board {
+            size: self.size,
+            stride: self.stride,
+            cells: Vec::new(),
+            next: Vec::new(),
+            head: Vec::new(),
+            chains: Vec::new(),
+            empties: Vec::new(),
+            empty_pos: Vec::new(),
+            hash: 0,
+            stones: [0; 2],
+            ko_point: None,
+        };
+        b.clone_from(self);
+        b
+    }
+
+    /// Reuses this board's buffers: resetting a playout board allocates nothing.
+    fn clone_from(&mut self, src: &Board) {
+        self.size = src.size;
+        self.stride = src.stride;
+        self.cells.clone_from(&src.cells);
+        self.next.clone_from(&src.next);
+        self.head.clone_from(&src.head);
+        self.chains.clone_from(&src.chains);
+        self.empties.clone_from(&src.empties);
+        self.empty_pos.clone_from(&src.empty_pos);
+        self.hash = src.hash;
+        self.stones = src.stones;
+        self.ko_point = src.ko_point;
+    }
 }
 
 impl PartialEq for Board {
@@ -497,6 +532,7 @@ impl Board {
 
     /// Plays `color` at empty cell `i` (already checked): places the stone, removes opponent chains
     /// without liberties, then the own chain if it has none (only reachable when suicide is allowed).
+    #[inline]
     pub(crate) fn play_at(&mut self, i: usize, color: Color) -> Captures {
         self.place_stone(i, color);
         let opp = Cell::of(color.opponent());
@@ -526,6 +562,7 @@ impl Board {
 
     /// Whether an empty point is a one-point eye of `color`: all neighbours are its stones (or the
     /// edge) and the diagonals hold at most one opponent stone (none on the edge).
+    #[inline]
     pub(crate) fn is_eye_at(&self, i: usize, color: Color) -> bool {
         let me = Cell::of(color);
         for n in self.neighbours(i) {
