@@ -42,8 +42,10 @@ fn goban_playouts(size: usize, rule: Rule, n: usize, rng: &mut Rng) -> u64 {
         let mut placed = 0;
         while !game.is_over() && placed < cap {
             let turn = game.turn();
-            let candidates: Vec<_> =
-                game.legals().filter(|&coord| !game.check_eye(Stone { coord, color: turn })).collect();
+            let candidates: Vec<_> = game
+                .legals()
+                .filter(|&coord| !game.check_eye(Stone { coord, color: turn }))
+                .collect();
             if candidates.is_empty() {
                 game.play(GobanMove::Pass);
             } else {
@@ -60,38 +62,64 @@ fn goban_playouts(size: usize, rule: Rule, n: usize, rng: &mut Rng) -> u64 {
 
 fn shusaku_files() -> Option<Vec<Vec<u8>>> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/games/shusaku");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).ok()?.map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .ok()?
+        .map(|e| e.unwrap().path())
+        .collect();
     files.sort();
-    Some(files.into_iter().map(|p| std::fs::read(p).unwrap()).collect())
+    Some(
+        files
+            .into_iter()
+            .map(|p| std::fs::read(p).unwrap())
+            .collect(),
+    )
 }
 
 fn parse_sente(files: &[Vec<u8>]) -> usize {
-    files.iter().map(|f| sgf::parse(f).unwrap().node_count()).sum()
+    files
+        .iter()
+        .map(|f| sgf::parse(f).unwrap().node_count())
+        .sum()
 }
 
 fn parse_sgf_parse(files: &[Vec<u8>]) -> usize {
     // sgf-parse takes text: the UTF-8 check is part of its work, as sente's charset detection is of ours.
-    files.iter().map(|f| sgf_parse::parse(std::str::from_utf8(f).unwrap()).unwrap().len()).sum()
+    files
+        .iter()
+        .map(|f| {
+            sgf_parse::parse(std::str::from_utf8(f).unwrap())
+                .unwrap()
+                .len()
+        })
+        .sum()
 }
 
 fn criterion_benches(c: &mut Criterion) {
     let mut seen = PositionSet::default();
     let mut rng = Rng::new(1);
     let mut g = c.benchmark_group("playout");
-    g.bench_function("9x9/simple_ko/sente", |b| b.iter(|| sente_playouts(9, KoRule::Simple, 1, &mut rng, &mut seen)));
+    g.bench_function("9x9/simple_ko/sente", |b| {
+        b.iter(|| sente_playouts(9, KoRule::Simple, 1, &mut rng, &mut seen))
+    });
     g.bench_function("9x9/superko/sente", |b| {
         b.iter(|| sente_playouts(9, KoRule::PositionalSuperko, 1, &mut rng, &mut seen))
     });
-    g.bench_function("9x9/superko/goban", |b| b.iter(|| goban_playouts(9, CHINESE, 1, &mut rng)));
+    g.bench_function("9x9/superko/goban", |b| {
+        b.iter(|| goban_playouts(9, CHINESE, 1, &mut rng))
+    });
     g.bench_function("19x19/superko/sente", |b| {
         b.iter(|| sente_playouts(19, KoRule::PositionalSuperko, 1, &mut rng, &mut seen))
     });
     g.sample_size(10);
-    g.bench_function("19x19/superko/goban", |b| b.iter(|| goban_playouts(19, CHINESE, 1, &mut rng)));
+    g.bench_function("19x19/superko/goban", |b| {
+        b.iter(|| goban_playouts(19, CHINESE, 1, &mut rng))
+    });
     g.finish();
     if let Some(files) = shusaku_files() {
         let mut g = c.benchmark_group("sgf/shusaku");
-        g.throughput(criterion::Throughput::Bytes(files.iter().map(|f| f.len() as u64).sum()));
+        g.throughput(criterion::Throughput::Bytes(
+            files.iter().map(|f| f.len() as u64).sum(),
+        ));
         g.bench_function("sente", |b| b.iter(|| parse_sente(&files)));
         g.bench_function("sgf-parse", |b| b.iter(|| parse_sgf_parse(&files)));
         g.finish();
@@ -114,33 +142,64 @@ fn summary() {
     let budget = Duration::from_secs(3);
     let mut seen = PositionSet::default();
     let mut rng = Rng::new(7);
-    println!("\n== rules core: summary (one core, {}s per row) ==", budget.as_secs());
-    println!("{:<34} {:>14} {:>14} {:>10}", "workload", "playouts/s", "moves/s", "vs goban");
+    println!(
+        "\n== rules core: summary (one core, {}s per row) ==",
+        budget.as_secs()
+    );
+    println!(
+        "{:<34} {:>14} {:>14} {:>10}",
+        "workload", "playouts/s", "moves/s", "vs goban"
+    );
     let batch = 100;
-    let (p9s, m9s) = rate(budget, || sente_playouts(9, KoRule::Simple, batch, &mut rng, &mut seen));
-    let (p9, m9) = rate(budget, || sente_playouts(9, KoRule::PositionalSuperko, batch, &mut rng, &mut seen));
+    let (p9s, m9s) = rate(budget, || {
+        sente_playouts(9, KoRule::Simple, batch, &mut rng, &mut seen)
+    });
+    let (p9, m9) = rate(budget, || {
+        sente_playouts(9, KoRule::PositionalSuperko, batch, &mut rng, &mut seen)
+    });
     let (g9, gm9) = rate(budget, || goban_playouts(9, CHINESE, 1, &mut rng));
     let (g9s, gm9s) = rate(budget, || goban_playouts(9, JAPANESE, 1, &mut rng));
-    let (p19, m19) = rate(budget, || sente_playouts(19, KoRule::PositionalSuperko, 10, &mut rng, &mut seen));
+    let (p19, m19) = rate(budget, || {
+        sente_playouts(19, KoRule::PositionalSuperko, 10, &mut rng, &mut seen)
+    });
     let (g19, gm19) = rate(budget, || goban_playouts(19, CHINESE, 1, &mut rng));
     let row = |name: &str, p: f64, m: f64, peer: Option<f64>| {
         let ratio = peer.map_or(String::from("-"), |g| format!("{:.0}x", p / g));
-        let moves = if m > 0.0 { format!("{m:.0}") } else { "-".into() };
+        let moves = if m > 0.0 {
+            format!("{m:.0}")
+        } else {
+            "-".into()
+        };
         println!("{name:<34} {p:>14.0} {moves:>14} {ratio:>10}");
     };
     row("9x9 simple ko, sente", p9s * batch as f64, m9s, Some(g9s));
     row("9x9 simple ko, goban", g9s, gm9s, None);
-    row("9x9 positional superko, sente", p9 * batch as f64, m9, Some(g9));
+    row(
+        "9x9 positional superko, sente",
+        p9 * batch as f64,
+        m9,
+        Some(g9),
+    );
     row("9x9 positional superko, goban", g9, gm9, None);
-    row("19x19 positional superko, sente", p19 * 10.0, m19, Some(g19));
+    row(
+        "19x19 positional superko, sente",
+        p19 * 10.0,
+        m19,
+        Some(g19),
+    );
     row("19x19 positional superko, goban", g19, gm19, None);
-    println!("goals: 9x9 simple ko >= 100,000 playouts/s; superko >= 50,000/s and >= 50x goban; 19x19 >= 5,000,000 moves/s");
+    println!(
+        "goals: 9x9 simple ko >= 100,000 playouts/s; superko >= 50,000/s and >= 50x goban; 19x19 >= 5,000,000 moves/s"
+    );
     if let Some(files) = shusaku_files() {
         let bytes: u64 = files.iter().map(|f| f.len() as u64).sum();
         let (ours, _) = rate(budget, || parse_sente(&files) as u64);
         let (peer, _) = rate(budget, || parse_sgf_parse(&files) as u64);
         let mb = |r: f64| r * bytes as f64 / 1e6;
-        println!("\n{:<34} {:>14}", "SGF parsing (470 Shusaku records)", "MB/s");
+        println!(
+            "\n{:<34} {:>14}",
+            "SGF parsing (470 Shusaku records)", "MB/s"
+        );
         println!("{:<34} {:>14.1}", "sente", mb(ours));
         println!("{:<34} {:>14.1}", "sgf-parse", mb(peer));
         println!("ratio sente / sgf-parse: {:.2}x (goal >= 2x)", ours / peer);

@@ -19,9 +19,15 @@ fn main() {
     let (mut playouts, mut moves) = (0u64, 0u64);
     while start.elapsed().as_secs_f64() < 3.0 {
         board.clone_from(&empty);
-        moves += u64::from(random_playout(&mut board, Color::Black, ko, &mut seen, &mut rng, 3 * 361).moves);
+        moves += u64::from(
+            random_playout(&mut board, Color::Black, ko, &mut seen, &mut rng, 3 * 361).moves,
+        );
         playouts += 1;
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("{size}x{size} {ko}: {:.0} playouts/s, {:.0} moves/s", playouts as f64 / secs, moves as f64 / secs);
+    println!(
+        "{size}x{size} {ko}: {:.0} playouts/s, {:.0} moves/s",
+        playouts as f64 / secs,
+        moves as f64 / secs
+    );
 }

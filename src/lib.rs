@@ -14,3 +14,4 @@
 
 pub mod cli;
 pub mod go;
+pub mod problem;

@@ -3,5 +3,6 @@
 
 mod files;
 pub mod replay;
+pub mod verify;
 
 pub use files::collect_sgf_files;

@@ -21,7 +21,7 @@ pub enum GameEnd {
 }
 
 /// A game in progress (or finished) under a rule set.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Game {
     rules: Rules,
     initial: Board,
@@ -35,6 +35,39 @@ pub struct Game {
     /// Stones captured by Black and by White.
     captures: [u32; 2],
     handicap: u8,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            rules: self.rules,
+            initial: self.initial.clone(),
+            initial_to_move: self.initial_to_move,
+            board: self.board.clone(),
+            to_move: self.to_move,
+            seen: self.seen.clone(),
+            moves: self.moves.clone(),
+            passes: self.passes,
+            end: self.end,
+            captures: self.captures,
+            handicap: self.handicap,
+        }
+    }
+
+    /// Reuses this game's buffers (search snapshots allocate nothing once warm).
+    fn clone_from(&mut self, src: &Game) {
+        self.rules = src.rules;
+        self.initial.clone_from(&src.initial);
+        self.initial_to_move = src.initial_to_move;
+        self.board.clone_from(&src.board);
+        self.to_move = src.to_move;
+        self.seen.clone_from(&src.seen);
+        self.moves.clone_from(&src.moves);
+        self.passes = src.passes;
+        self.end = src.end;
+        self.captures = src.captures;
+        self.handicap = src.handicap;
+    }
 }
 
 impl Game {
@@ -223,6 +256,12 @@ impl Game {
         self.initial = self.board.clone();
         self.initial_to_move = self.to_move;
         self.moves.clear();
+    }
+
+    /// A ko threat and its answer played elsewhere, as problem books imply between two captures
+    /// of one ko: lifts the simple-ko ban without touching the position.
+    pub fn implied_ko_threat(&mut self) {
+        self.board.clear_ko();
     }
 
     /// The given colour resigns; the game is over.

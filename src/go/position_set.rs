@@ -3,12 +3,28 @@
 //! playout loop allocates nothing.
 
 /// A set of Zobrist hashes.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct PositionSet {
     slots: Vec<u64>,
     len: usize,
     /// 0 marks a free slot, so the hash 0 (the empty board) is kept aside.
     has_zero: bool,
+}
+
+impl Clone for PositionSet {
+    fn clone(&self) -> PositionSet {
+        PositionSet {
+            slots: self.slots.clone(),
+            len: self.len,
+            has_zero: self.has_zero,
+        }
+    }
+
+    fn clone_from(&mut self, src: &PositionSet) {
+        self.slots.clone_from(&src.slots);
+        self.len = src.len;
+        self.has_zero = src.has_zero;
+    }
 }
 
 impl Default for PositionSet {

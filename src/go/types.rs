@@ -114,6 +114,13 @@ impl Point {
     }
 }
 
+/// Points travel as their SGF spelling ("cd") in JSON.
+impl serde::Serialize for Point {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_sgf())
+    }
+}
+
 impl fmt::Display for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_sgf())

@@ -3,6 +3,7 @@
 mod support;
 
 mod gnugo_oracle;
+mod problems;
 mod reference_board;
 mod rules_cases;
 mod scoring_cases;

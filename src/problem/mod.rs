@@ -1,0 +1,17 @@
+//! Problems (tsumego): the model, import from SGF and OGS puzzle JSON with the conventions of
+//! the common collections, export back to SGF, and the judge that checks a learner's moves.
+//!
+//! Pure: no I/O. Builds on `go`; knows nothing of the database or the web.
+
+mod export;
+mod import_ogs;
+mod import_sgf;
+mod judge;
+mod model;
+pub mod solver;
+
+pub use export::to_sgf;
+pub use import_ogs::{OgsError, from_ogs_json};
+pub use import_sgf::{ImportError, from_sgf, from_sgf_bytes};
+pub use judge::{JudgeError, Referee, TreeOnly, Verdict, WrongReason, judge, verify_tree};
+pub use model::{Kind, Mark, Problem, SolutionTree, TreeNode, TreeNodeId, Viewport};
