@@ -153,6 +153,28 @@ struct Search {
 }
 
 impl Search {
+    /// The search around `board` for the problem's goal; also says which outcome the learner wants.
+    fn new(problem: &Problem, board: &Board, goal: Goal, budget: Budget) -> (Search, Outcome) {
+        let region: Vec<Point> = board
+            .points()
+            .filter(|&p| problem.viewport.contains(p) && board.get(p).is_none())
+            .collect();
+        let learner_wins = if goal.attacker == problem.to_play {
+            Outcome::AttackerWins
+        } else {
+            Outcome::DefenderWins
+        };
+        let search = Search {
+            goal,
+            region,
+            snapshots: Vec::new(),
+            tt: HashMap::new(),
+            nodes: 0,
+            budget: budget.nodes,
+        };
+        (search, learner_wins)
+    }
+
     fn status(&self, board: &Board) -> Outcome {
         let defender = self.goal.attacker.opponent();
         if self
@@ -294,25 +316,8 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
         return empty;
     };
     let board = problem.board();
-    let region: Vec<Point> = board
-        .points()
-        .filter(|&p| problem.viewport.contains(p) && board.get(p).is_none())
-        .collect();
-    let learner_attacks = goal.attacker == problem.to_play;
-    let mut search = Search {
-        goal,
-        region,
-        snapshots: Vec::new(),
-        tt: HashMap::new(),
-        nodes: 0,
-        budget: budget.nodes,
-    };
+    let (mut search, learner_wins) = Search::new(problem, &board, goal, budget);
     let mut game = Game::from_position(board, problem.to_play, Rules::chinese());
-    let learner_wins = if learner_attacks {
-        Outcome::AttackerWins
-    } else {
-        Outcome::DefenderWins
-    };
     let first_moves: Vec<Move> = search
         .moves(&game)
         .into_iter()
@@ -394,24 +399,7 @@ pub fn judge_first_move(
     let Some(goal) = goal(problem) else {
         return (Outcome2::Unknown, None);
     };
-    let board = game.board().clone();
-    let region: Vec<Point> = board
-        .points()
-        .filter(|&p| problem.viewport.contains(p) && board.get(p).is_none())
-        .collect();
-    let learner_wins = if goal.attacker == problem.to_play {
-        Outcome::AttackerWins
-    } else {
-        Outcome::DefenderWins
-    };
-    let mut search = Search {
-        goal,
-        region,
-        snapshots: Vec::new(),
-        tt: HashMap::new(),
-        nodes: 0,
-        budget: budget.nodes,
-    };
+    let (mut search, learner_wins) = Search::new(problem, game.board(), goal, budget);
     let mut g = game.clone();
     if g.play(mv).is_err() {
         return (Outcome2::Unknown, None);
