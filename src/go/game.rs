@@ -208,6 +208,11 @@ impl Game {
                 if self.passes >= 2 {
                     self.end = Some(GameEnd::TwoPasses);
                 }
+                // A pass hands the same board to the other player: a new situation.
+                if self.rules.ko == KoRule::SituationalSuperko {
+                    self.seen
+                        .insert(self.situation_hash(self.board.hash(), self.to_move.opponent()));
+                }
             }
             Some((i, hash)) => {
                 let color = self.to_move;

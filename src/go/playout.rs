@@ -100,6 +100,9 @@ pub fn random_playout(
             None => {
                 passes += 1;
                 board.clear_ko();
+                if ko == KoRule::SituationalSuperko {
+                    seen.insert(situation(board.hash(), to_move.opponent()));
+                }
             }
         }
         to_move = to_move.opponent();

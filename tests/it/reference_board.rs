@@ -137,6 +137,10 @@ impl NaiveGame {
             None => {
                 self.passes += 1;
                 self.plies.push(self.grid.clone());
+                if self.rules.ko == KoRule::SituationalSuperko {
+                    let key = self.key(&self.grid.clone(), 3 - self.to_move);
+                    self.seen.insert(key);
+                }
             }
             Some(k) => {
                 let (grid, taken, own) = self.result(k)?;

@@ -222,3 +222,123 @@ fn handicap_games_start_with_white_to_move() {
         assert_eq!(g.board().get(pt(p)), Some(Color::Black), "{p}");
     }
 }
+
+// The next three positions are KataGo's cpp/tests/testrules.cpp cases, re-entered in our format
+// (x right, y down; their 6×5, 8×5 and 7×6 boards padded to squares with empty rows that touch no
+// chain in play; "eternal life" is flipped vertically so that its edge row stays an edge).
+
+/// Sending two returning one, beside a regular ko at fa/fb.
+const SENDING_TWO: &str = ".O.XXO
+                           OXXXO.
+                           O.X.OO
+                           XXXOO.
+                           OOOO.O
+                           ......";
+
+/// Points forbidden by a ko rule (as KataGo's printIllegalMoves lists them: suicides aside).
+fn illegal_points(g: &sente::go::Game) -> Vec<String> {
+    g.board()
+        .points()
+        .filter(|&p| {
+            matches!(
+                g.check(Move::Play(p)),
+                Err(IllegalMove::Ko | IllegalMove::Superko)
+            )
+        })
+        .map(|p| p.to_sgf())
+        .collect()
+}
+
+#[test]
+fn sending_two_returning_one_under_positional_superko() {
+    let mut g = game_from(SENDING_TWO, Color::Black, Rules::chinese());
+    play_all(&mut g, "fb");
+    assert_eq!(
+        illegal_points(&g),
+        ["fa"],
+        "White cannot retake the ko at once"
+    );
+    play_all(&mut g, "pass dc");
+    play_all(&mut g, "ca"); // White sends two
+    play_all(&mut g, "aa"); // Black takes two
+    assert_eq!(g.captures(Color::Black), 3);
+    assert_eq!(
+        g.play(Move::Play(pt("ba"))),
+        Err(IllegalMove::Superko),
+        "returning one repeats the board"
+    );
+    play_all(&mut g, "fa"); // White takes the other ko instead
+    assert_eq!(illegal_points(&g), ["fb"]);
+    play_all(&mut g, "pass ba"); // now returning one is new
+    assert_eq!(illegal_points(&g), ["fb"]);
+    play_all(&mut g, "pass ca"); // sends two again
+    assert_eq!(illegal_points(&g), ["aa", "fb"]);
+}
+
+#[test]
+fn sending_two_returning_one_under_situational_superko_and_simple_ko() {
+    let situational = Rules {
+        ko: KoRule::SituationalSuperko,
+        ..Rules::chinese()
+    };
+    let mut g = game_from(SENDING_TWO, Color::Black, situational);
+    play_all(&mut g, "fb pass dc ca aa");
+    assert_eq!(
+        illegal_points(&g),
+        Vec::<String>::new(),
+        "the same board with the other player to move"
+    );
+    play_all(&mut g, "fa pass ba pass ca");
+    assert_eq!(illegal_points(&g), ["aa"]);
+
+    let mut s = game_from(SENDING_TWO, Color::Black, Rules::japanese());
+    play_all(&mut s, "fb pass dc fa pass");
+    for _ in 0..3 {
+        play_all(&mut s, "ca aa ba pass");
+    }
+}
+
+/// 長生 eternal life: a four-move cycle.
+const ETERNAL_LIFE: &str = ".O.X.OX.
+                           XOOOXXOO
+                           XXXXXO..
+                           OOOOOO..
+                           ........
+                           ........
+                           ........
+                           ........";
+
+#[test]
+fn eternal_life_cycles_forever_under_simple_ko() {
+    let mut g = game_from(ETERNAL_LIFE, Color::Black, Rules::japanese());
+    let start = g.board().to_rows();
+    for _ in 0..5 {
+        play_all(&mut g, "ca ea da fa");
+        assert_eq!(g.board().to_rows(), start);
+    }
+}
+
+#[test]
+fn eternal_life_is_broken_by_positional_superko() {
+    let mut g = game_from(ETERNAL_LIFE, Color::Black, Rules::chinese());
+    play_all(&mut g, "ca ea da");
+    assert_eq!(g.play(Move::Play(pt("fa"))), Err(IllegalMove::Superko));
+}
+
+#[test]
+fn katago_triple_ko_under_positional_superko() {
+    let board = "OOOOOOO
+                 OXO.O.O
+                 X.XOXOX
+                 XXXXXXX
+                 OOOOOOO
+                 .......
+                 .......";
+    let mut simple = game_from(board, Color::Black, Rules::japanese());
+    for _ in 0..2 {
+        play_all(&mut simple, "db bc fb dc bb fc");
+    }
+    let mut g = game_from(board, Color::Black, Rules::chinese());
+    play_all(&mut g, "db bc fb dc bb");
+    assert_eq!(illegal_points(&g), ["bc", "fc"]);
+}
