@@ -14,4 +14,5 @@
 
 pub mod cli;
 pub mod go;
+pub mod gtp;
 pub mod problem;

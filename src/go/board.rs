@@ -534,19 +534,49 @@ impl Board {
     /// without liberties, then the own chain if it has none (only reachable when suicide is allowed).
     #[inline]
     pub(crate) fn play_at(&mut self, i: usize, color: Color) -> Captures {
-        self.place_stone(i, color);
+        let me = Cell::of(color);
         let opp = Cell::of(color.opponent());
+        self.cells[i] = me;
+        self.hash ^= KEYS[color.index()][i];
+        self.stones[color.index()] += 1;
+        self.remove_empty(i);
+        self.head[i] = i as u16;
+        self.next[i] = i as u16;
+        let nbrs = self.neighbours(i);
+        // First pass: the stone's own liberties; the point stops being a liberty of its neighbours.
+        let mut st = ChainStats {
+            stones: 1,
+            ..ChainStats::default()
+        };
+        for n in nbrs {
+            match self.cells[n] {
+                Cell::Empty => st.add_lib(n),
+                Cell::Border => {}
+                _ => {
+                    let h = self.head[n] as usize;
+                    self.chains[h].remove_lib(i);
+                }
+            }
+        }
+        self.chains[i] = st;
+        // Second pass: join friends, take opponents left without liberties.
         let mut caps = Captures::default();
         let mut single_capture_at = usize::MAX;
-        for n in self.neighbours(i) {
-            if self.cells[n] == opp {
+        for n in nbrs {
+            let c = self.cells[n];
+            if c == me {
+                let (a, b) = (self.head[n] as usize, self.head[i] as usize);
+                if a != b {
+                    self.merge(a, b);
+                }
+            } else if c == opp {
                 let h = self.head[n] as usize;
                 if self.chains[h].libs == 0 {
-                    let c = self.remove_chain(h);
-                    if c == 1 {
+                    let taken = self.remove_chain(h);
+                    if taken == 1 {
                         single_capture_at = h;
                     }
-                    caps.opponent += c;
+                    caps.opponent += taken;
                 }
             }
         }

@@ -133,7 +133,7 @@ fn replay(problem: &Problem, history: &[Move]) -> Result<Game, JudgeError> {
 }
 
 /// The tree node the history leads to, if it stays in the tree.
-fn locate(problem: &Problem, history: &[Move]) -> Option<TreeNodeId> {
+pub(crate) fn locate(problem: &Problem, history: &[Move]) -> Option<TreeNodeId> {
     let mut node = 0;
     for &mv in history {
         node = problem.tree.child_by_move(node, mv)?;

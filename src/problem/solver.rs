@@ -83,6 +83,12 @@ enum Outcome {
 pub struct Goal {
     pub attacker: Color,
     pub target: Vec<Point>,
+    /// Plies within which the learner must reach the goal (capture problems: as fast as the
+    /// author's solution, so that a move elsewhere is not "correct" just because the target is
+    /// doomed anyway).
+    pub horizon: Option<u32>,
+    /// Whether unconditional life ends the fight (life and death), or only escape does (capture).
+    pub life_matters: bool,
 }
 
 /// Chooses the goal from the kind and the position.
@@ -113,8 +119,31 @@ pub fn goal(problem: &Problem) -> Option<Goal> {
         }
         best.map(|b| b.2)
     };
-    let attack =
-        |attacker: Color| weakest(attacker.opponent()).map(|target| Goal { attacker, target });
+    let capture_kind = matches!(
+        problem.kind,
+        Kind::Capture
+            | Kind::Ladder
+            | Kind::Net
+            | Kind::Snapback
+            | Kind::Escape
+            | Kind::Connect
+            | Kind::Cut
+    );
+    let longest_correct = problem
+        .tree
+        .leaves()
+        .filter(|&(_, ok)| ok)
+        .map(|(leaf, _)| problem.tree.path(leaf).len() as u32)
+        .max();
+    let horizon = if capture_kind { longest_correct } else { None };
+    let attack = |attacker: Color| {
+        weakest(attacker.opponent()).map(|target| Goal {
+            attacker,
+            target,
+            horizon,
+            life_matters: !capture_kind,
+        })
+    };
     match problem.kind {
         Kind::Live | Kind::Escape | Kind::Connect => attack(learner.opponent()),
         Kind::Capture
@@ -147,6 +176,7 @@ struct Search {
     region: Vec<Point>,
     /// One saved game per depth: undo by copying back, without allocation once warm.
     snapshots: Vec<Game>,
+    learner_attacks: bool,
     tt: HashMap<(u64, bool), (u32, Outcome)>,
     nodes: u64,
     budget: u64,
@@ -164,10 +194,12 @@ impl Search {
         } else {
             Outcome::DefenderWins
         };
+        let learner_attacks = goal.attacker == problem.to_play;
         let search = Search {
             goal,
             region,
             snapshots: Vec::new(),
+            learner_attacks,
             tt: HashMap::new(),
             nodes: 0,
             budget: budget.nodes,
@@ -255,11 +287,24 @@ impl Search {
         if s != Outcome::Unknown {
             return s;
         }
+        if let Some(h) = self.goal.horizon
+            && game.moves().len() as u32 >= h
+        {
+            // Out of time: the side that had to reach the goal has failed.
+            return if self.learner_attacks {
+                Outcome::DefenderWins
+            } else {
+                Outcome::AttackerWins
+            };
+        }
         if depth == 0 || self.nodes >= self.budget {
             return Outcome::Unknown;
         }
         let attacker_to_move = game.to_move() == self.goal.attacker;
-        let key = (game.board().hash(), attacker_to_move);
+        let ply_salt = self.goal.horizon.map_or(0, |_| {
+            (game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        });
+        let key = (game.board().hash() ^ ply_salt, attacker_to_move);
         if let Some(&(d, r)) = self.tt.get(&key)
             && (r != Outcome::Unknown || d >= depth)
         {
@@ -332,7 +377,9 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
             *verdict = search.search(&mut game, depth - 1);
             game.undo();
         }
-        if verdicts.iter().all(|(_, v)| *v != Outcome::Unknown) {
+        if verdicts.iter().all(|(_, v)| *v != Outcome::Unknown)
+            || verdicts.iter().any(|(_, v)| *v == learner_wins)
+        {
             break;
         }
         depth += 2;
@@ -433,8 +480,29 @@ pub struct SolverReferee {
 }
 
 impl super::judge::Referee for SolverReferee {
+    /// Trusts the solver only where its goal model agrees with the author: at this point of the
+    /// tree it must also prove one of the author's own correct moves. Otherwise (or after leaving
+    /// the tree) an unproven move is "not in the tree", never accepted on a guess.
     fn judge_off_tree(&self, problem: &Problem, game: &Game, mv: Move) -> super::Verdict {
         use super::{Verdict, WrongReason};
+        let not_in_tree = Verdict::Wrong {
+            reply: None,
+            comment: None,
+            reason: WrongReason::NotInTree,
+        };
+        let Some(node) = super::judge::locate(problem, game.moves()) else {
+            return not_in_tree;
+        };
+        let validated = problem.tree.nodes[node].children.iter().any(|&c| {
+            let n = &problem.tree.nodes[c];
+            n.leads_to_success
+                && n.mv.is_some_and(|(_, author)| {
+                    judge_first_move(problem, game, author, self.budget).0 == Outcome2::Correct
+                })
+        });
+        if !validated {
+            return not_in_tree;
+        }
         match judge_first_move(problem, game, mv, self.budget) {
             (Outcome2::Correct, Some(reply)) => Verdict::Continue {
                 reply,
@@ -449,11 +517,7 @@ impl super::judge::Referee for SolverReferee {
                 comment: None,
                 reason: WrongReason::Refuted,
             },
-            (Outcome2::Unknown, _) => Verdict::Wrong {
-                reply: None,
-                comment: None,
-                reason: WrongReason::NotInTree,
-            },
+            (Outcome2::Unknown, _) => not_in_tree,
         }
     }
 }
@@ -566,6 +630,56 @@ mod tests {
     }
 
     #[test]
+    fn the_judge_accepts_an_alternative_answer_the_author_left_out() {
+        use crate::problem::{Verdict, WrongReason, judge};
+        // The author gives only the throw-in at aa; the atari at ab wins just as well.
+        let p = problem(
+            "(;SZ[5]AB[ca][cb][ac][bc]AW[ba][bb]C[Black to capture.](;B[aa];W[ab];B[aa]C[Correct])(;B[dd];W[ab]))",
+        );
+        let referee = SolverReferee {
+            budget: Budget::default(),
+        };
+        let ab = Move::Play(Point::new(0, 1));
+        let v = judge(&p, &[], ab, &referee).unwrap();
+        assert!(
+            matches!(v, Verdict::Continue { .. } | Verdict::Solved { .. }),
+            "{v:?}"
+        );
+        // A slow move off the tree is refuted, with the refutation as the reply.
+        let v = judge(&p, &[], Move::Play(Point::new(3, 1)), &referee).unwrap();
+        assert!(
+            matches!(
+                v,
+                Verdict::Wrong {
+                    reason: WrongReason::Refuted,
+                    reply: Some(_),
+                    ..
+                }
+            ),
+            "{v:?}"
+        );
+    }
+
+    #[test]
+    fn the_referee_does_not_trust_a_goal_model_that_misses_the_authors_answer() {
+        use crate::problem::{Verdict, WrongReason, judge};
+        // The tree's answer does not capture within its own length, so the model is not validated.
+        let p = problem("(;SZ[9]AB[bc][cb]AW[cc]C[Black to capture.](;B[dc]C[Correct])(;B[ee]))");
+        let referee = SolverReferee {
+            budget: Budget::default(),
+        };
+        let v = judge(&p, &[], Move::Play(Point::new(2, 3)), &referee).unwrap();
+        assert_eq!(
+            v,
+            Verdict::Wrong {
+                reply: None,
+                comment: None,
+                reason: WrongReason::NotInTree
+            }
+        );
+    }
+
+    #[test]
     fn benson_sees_two_real_eyes_and_not_one() {
         let two = Board::from_rows(
             ".X.X.
@@ -596,13 +710,22 @@ mod tests {
     }
 
     #[test]
-    fn capture_in_one_is_proven_and_both_atari_sides_are_found() {
-        // White's stone at cc has two liberties (dc, cd); Black's stones cut off the escape.
-        let p =
-            problem("(;SZ[7]AB[bc][cb][be][de][ed]AW[cc]C[Black to capture.];B[dc];W[cd];B[dd])");
+    fn capture_in_one_is_proven_and_moves_elsewhere_are_refuted() {
+        // White's stone at cc has one liberty left, at dc.
+        let p = problem("(;SZ[7]AB[bc][cb][cd]AW[cc]C[Black to capture.];B[dc])");
         let s = solve(&p, Budget::default());
         assert_eq!(s.status, Status::Proven);
-        assert!(!s.correct_first_moves.is_empty());
+        assert_eq!(s.correct_first_moves, vec![Move::Play(Point::new(3, 2))]);
+        assert!(!s.refutations.is_empty());
+    }
+
+    #[test]
+    fn an_escape_that_cannot_be_stopped_refutes_every_attack() {
+        // The author's line claims a capture in one, but White has two liberties: no first move works.
+        let p = problem("(;SZ[9]AB[bc][cb]AW[cc]C[Black to capture.];B[dc])");
+        let s = solve(&p, Budget::default());
+        assert_eq!(s.status, Status::Refuted);
+        assert!(s.correct_first_moves.is_empty());
     }
 
     #[test]

@@ -1,73 +1,15 @@
 //! GNU Go as an independent rules oracle: random games on 5, 9, 13 and 19 lines, comparing
 //! after every move the stones, the capture counts and the full legal-move set over GTP.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-
 use sente::go::{Color, Game, Move, Point, Rng, Rules};
+use sente::gtp::{Gtp, find_gnugo};
 
-struct Gtp {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Gtp {
-    fn start(path: &str) -> Gtp {
-        let mut child = Command::new(path)
-            .args(["--mode", "gtp", "--chinese-rules", "--positional-superko"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start gnugo");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Gtp {
-            child,
-            stdin,
-            stdout,
-        }
+/// Sends a command that must succeed.
+fn cmd(gtp: &mut Gtp, c: &str) -> String {
+    match gtp.command(c).expect("gnugo is running") {
+        Ok(reply) => reply,
+        Err(e) => panic!("gnugo refused `{c}`: {e}"),
     }
-
-    fn cmd(&mut self, c: &str) -> String {
-        writeln!(self.stdin, "{c}").unwrap();
-        self.stdin.flush().unwrap();
-        let mut reply = String::new();
-        loop {
-            let mut line = String::new();
-            assert!(
-                self.stdout.read_line(&mut line).unwrap() > 0,
-                "gnugo closed on {c}"
-            );
-            if line.trim().is_empty() && !reply.is_empty() {
-                break;
-            }
-            reply.push_str(&line);
-        }
-        assert!(reply.starts_with('='), "gnugo refused `{c}`: {reply}");
-        reply[1..].trim().to_string()
-    }
-}
-
-impl Drop for Gtp {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
-}
-
-fn find_gnugo() -> Option<String> {
-    for dir in std::env::var("PATH")
-        .unwrap_or_default()
-        .split(':')
-        .chain(["/usr/games"])
-    {
-        let p = std::path::Path::new(dir).join("gnugo");
-        if p.is_file() {
-            return Some(p.to_string_lossy().into_owned());
-        }
-    }
-    None
 }
 
 fn vertices(reply: &str) -> Vec<String> {
@@ -90,15 +32,15 @@ fn color_name(c: Color) -> &'static str {
 }
 
 fn random_game_against_gnugo(gtp: &mut Gtp, size: u8, rng: &mut Rng) -> usize {
-    gtp.cmd(&format!("boardsize {size}"));
-    gtp.cmd("clear_board");
+    cmd(gtp, &format!("boardsize {size}"));
+    cmd(gtp, "clear_board");
     let mut game = Game::new(size, Rules::chinese()).unwrap();
     let mut moves = 0;
     let limit = 3 * size as usize * size as usize;
     while !game.is_over() && moves < limit {
         let me = game.to_move();
         let legal = game.legal_moves();
-        let want = vertices(&gtp.cmd(&format!("all_legal {}", color_name(me))));
+        let want = vertices(&cmd(gtp, &format!("all_legal {}", color_name(me))));
         assert_eq!(
             ours(legal.iter().copied(), size),
             want,
@@ -119,7 +61,7 @@ fn random_game_against_gnugo(gtp: &mut Gtp, size: u8, rng: &mut Rng) -> usize {
             Move::Pass => "pass".to_string(),
             Move::Play(p) => p.to_gtp(size),
         };
-        gtp.cmd(&format!("play {} {vertex}", color_name(me)));
+        cmd(gtp, &format!("play {} {vertex}", color_name(me)));
         moves += 1;
         for c in [Color::Black, Color::White] {
             let stones = game
@@ -128,12 +70,12 @@ fn random_game_against_gnugo(gtp: &mut Gtp, size: u8, rng: &mut Rng) -> usize {
                 .filter(|&p| game.board().get(p) == Some(c));
             assert_eq!(
                 ours(stones, size),
-                vertices(&gtp.cmd(&format!("list_stones {}", color_name(c)))),
+                vertices(&cmd(gtp, &format!("list_stones {}", color_name(c)))),
                 "{c:?} stones after {vertex}"
             );
             assert_eq!(
                 game.captures(c).to_string(),
-                gtp.cmd(&format!("captures {}", color_name(c))),
+                cmd(gtp, &format!("captures {}", color_name(c))),
                 "{c:?} captures"
             );
         }
@@ -151,7 +93,11 @@ fn random_games_agree_with_gnu_go_move_by_move() {
         eprintln!("random_games_agree_with_gnu_go: skipped, gnugo is not installed");
         return;
     };
-    let mut gtp = Gtp::start(&gnugo);
+    let mut gtp = Gtp::start(
+        &gnugo,
+        &["--mode", "gtp", "--chinese-rules", "--positional-superko"],
+    )
+    .unwrap();
     let mut rng = Rng::new(2002);
     let mut total = 0;
     for (size, games) in [(5, 30), (9, 8), (13, 3), (19, 2)] {

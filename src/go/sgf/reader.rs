@@ -213,6 +213,12 @@ impl Reader<'_> {
         if let Some(&(_, at)) = open.last() {
             return Err(self.error_at(at, "game tree opened here is never closed (missing ')')"));
         }
+        if self.sgf.roots.is_empty() {
+            return Err(self.error_at(
+                start,
+                "empty game tree: a game tree needs at least one node ';'",
+            ));
+        }
         Ok(())
     }
 
@@ -408,6 +414,9 @@ mod tests {
         let e = parse(b"(;GM[1] x)").unwrap_err();
         assert_eq!(e.offset, 8, "{e}");
         assert!(parse(b"no tree here").is_err());
+        // Found by the fuzzer: a file whose only tree is empty has nothing to write back.
+        let e = parse(b"];B[pr] B();]q[").unwrap_err();
+        assert!(e.message.contains("empty game tree"), "{e}");
     }
 
     #[test]
