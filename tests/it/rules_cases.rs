@@ -342,3 +342,53 @@ fn katago_triple_ko_under_positional_superko() {
     play_all(&mut g, "db bc fb dc bb");
     assert_eq!(illegal_points(&g), ["bc", "fc"]);
 }
+
+// The goban crate's tests (tests/general_tests.rs), re-entered: its moves are (row, column)
+// from the top-left, ours SGF points (column, row).
+
+#[test]
+fn goban_crate_ko_test() {
+    let mut g = sente::go::Game::new(19, Rules::chinese()).unwrap();
+    play_all(&mut g, "da ca eb cc dc bb cb db");
+    assert_eq!(g.captures(Color::White), 1);
+    assert_eq!(g.play(Move::Play(pt("cb"))), Err(IllegalMove::Ko));
+    assert!(!g.legal_moves().contains(&pt("cb")));
+}
+
+#[test]
+fn goban_crate_suicide_test() {
+    let mut g = sente::go::Game::new(19, Rules::chinese()).unwrap();
+    play_all(&mut g, "ca aa bb ab ac");
+    assert_eq!(g.play(Move::Play(pt("ba"))), Err(IllegalMove::Suicide));
+    assert!(!g.legal_moves().contains(&pt("ba")));
+}
+
+#[test]
+fn goban_crate_snap_back_test() {
+    let mut g = sente::go::Game::new(19, Rules::japanese()).unwrap();
+    play_all(&mut g, "dd cc ec dc ce fd db ed bd de bc df cb cd");
+    let before = g.captures(Color::Black);
+    play_all(&mut g, "dd");
+    assert_eq!(
+        g.captures(Color::Black) - before,
+        3,
+        "the recapture takes three stones"
+    );
+}
+
+#[test]
+fn goban_crate_four_in_the_corner_positional_superko() {
+    // Sensei's Library "PositionalSuperkoExample", as the goban crate's test uses it.
+    let sgf = "(;GM[1]FF[4]SZ[11]PL[W]AB[dc][dd][de][df][cg][eg][dh][di][dj]AW[ef][ff][gf][hf][gg][eh][fh][gh][hh];W[ig];B[fg];W[dg])";
+    let file = sente::go::sgf::parse(sgf.as_bytes()).unwrap();
+    let mut r = sente::go::replay_main_line(file.root(0).unwrap(), Rules::chinese()).unwrap();
+    assert_eq!(r.illegal, None);
+    let err = r
+        .game
+        .play_as(Color::Black, Move::Play(pt("eg")))
+        .unwrap_err();
+    assert!(
+        matches!(err, IllegalMove::Ko | IllegalMove::Superko),
+        "{err:?}"
+    );
+}
