@@ -13,6 +13,8 @@
 //! ```
 
 pub mod cli;
+pub mod db;
 pub mod go;
 pub mod gtp;
 pub mod problem;
+pub mod web;

@@ -5,18 +5,48 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use sente::cli::{collect_sgf_files, replay, verify};
+use sente::cli::{collect_sgf_files, import, replay, verify};
 use sente::problem::solver::{self, Budget};
 
 #[derive(Parser)]
-#[command(name = "sente", version, about = "先手 sente — Go problem trainer")]
+#[command(
+    name = "sente",
+    version,
+    about = "先手 sente — Go problem trainer (no command: serve)"
+)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+}
+
+/// Where the database is: `--database`, else `DATABASE_URL`, else an SQLite file under data/.
+#[derive(clap::Args, Clone)]
+struct DatabaseArg {
+    /// `sqlite:PATH` (default `sqlite:data/sente.db`) or `postgres://...`.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite:data/sente.db")]
+    database: String,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Serve the trainer (the default command).
+    Serve {
+        /// Address to listen on.
+        #[arg(long, env = "SENTE_ADDR", default_value = "127.0.0.1:8080")]
+        addr: String,
+        #[command(flatten)]
+        db: DatabaseArg,
+    },
+    /// Import SGF problem files and folders into a problem set.
+    Import {
+        #[command(flatten)]
+        db: DatabaseArg,
+        /// The set to import into (default: each path's folder name).
+        #[arg(long)]
+        set: Option<String>,
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
     /// Replay each record's main line under the Chinese rules and report the final position.
     Replay {
         /// One JSON object per file and line (the contract of ARCHITECTURE.md §4).
@@ -50,7 +80,16 @@ enum Command {
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
-    match cli.command {
+    let command = cli.command.unwrap_or(Command::Serve {
+        addr: std::env::var("SENTE_ADDR").unwrap_or_else(|_| "127.0.0.1:8080".into()),
+        db: DatabaseArg {
+            database: std::env::var("DATABASE_URL")
+                .unwrap_or_else(|_| "sqlite:data/sente.db".into()),
+        },
+    });
+    match command {
+        Command::Serve { addr, db } => run_serve(&addr, &db.database),
+        Command::Import { db, set, paths } => run_import(&db.database, set.as_deref(), &paths),
         Command::Replay { json, paths } => run_replay(json, &paths),
         Command::Verify { json, nodes, paths } => run_verify(
             json,
@@ -69,6 +108,97 @@ fn main() -> anyhow::Result<()> {
             &file,
         ),
     }
+}
+
+fn init_logging() {
+    let filter =
+        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into());
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(false)
+        .try_init();
+}
+
+/// The shipped problem bank: `problems/` in the working directory, else beside the sources.
+fn shipped_bank() -> Option<PathBuf> {
+    [
+        PathBuf::from("problems"),
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("problems"),
+    ]
+    .into_iter()
+    .find(|p| p.is_dir())
+}
+
+fn run_serve(addr: &str, database: &str) -> anyhow::Result<()> {
+    init_logging();
+    let pool = sente::db::connect_pool(database, 8)?;
+    let mut conn = pool.get()?;
+    if sente::db::count_problems(&mut conn)? == 0 {
+        match shipped_bank() {
+            Some(bank) => {
+                let files = collect_sgf_files(std::slice::from_ref(&bank))?;
+                // Each sub-folder of the bank is a set of its own.
+                let mut by_set: std::collections::BTreeMap<String, Vec<PathBuf>> =
+                    Default::default();
+                for f in files {
+                    by_set
+                        .entry(import::default_set_name(&f))
+                        .or_default()
+                        .push(f);
+                }
+                for (set, files) in by_set {
+                    let s =
+                        import::import_files(&mut conn, &set, Some("sente"), &files, |_, _| {})?;
+                    tracing::info!("imported {} problems into set '{set}'", s.added);
+                    for e in &s.errors {
+                        tracing::warn!("{e}");
+                    }
+                }
+            }
+            None => tracing::warn!("no problems/ folder found: starting with an empty bank"),
+        }
+    }
+    drop(conn);
+    let (server, bound) = sente::web::start(pool, addr)?;
+    tracing::info!("sente is ready: open http://{bound}/ in a browser");
+    actix_web::rt::System::new().block_on(server)?;
+    Ok(())
+}
+
+fn run_import(database: &str, set: Option<&str>, paths: &[PathBuf]) -> anyhow::Result<()> {
+    let pool = sente::db::connect_pool(database, 2)?;
+    let mut conn = pool.get()?;
+    let (mut added, mut skipped, mut errors) = (0, 0, 0);
+    for path in paths {
+        let files = collect_sgf_files(std::slice::from_ref(path))?;
+        let set_name = set
+            .map(String::from)
+            .unwrap_or_else(|| import::default_set_name(path));
+        let s = import::import_files(&mut conn, &set_name, None, &files, |k, n| {
+            if n > 20 {
+                eprint!("\r[{k}/{n}] {}", path.display());
+            }
+        })?;
+        if files.len() > 20 {
+            eprintln!();
+        }
+        for e in &s.errors {
+            eprintln!("skipped {e}");
+        }
+        println!(
+            "{}: {} files, {} problems imported into '{set_name}', {} already there, {} skipped with errors",
+            path.display(),
+            s.files,
+            s.added,
+            s.skipped,
+            s.errors.len()
+        );
+        added += s.added;
+        skipped += s.skipped;
+        errors += s.errors.len();
+    }
+    println!("total: {added} imported, {skipped} already there, {errors} skipped with errors");
+    Ok(())
 }
 
 fn run_verify(json: bool, budget: Budget, paths: &[PathBuf]) -> anyhow::Result<()> {

@@ -2,6 +2,7 @@
 //! reads files and prints; the domain work is done by the pure layers.
 
 mod files;
+pub mod import;
 pub mod replay;
 pub mod verify;
 

@@ -119,17 +119,24 @@ fn problem_rules() -> Rules {
 }
 
 /// Replays the history (learner moves and replies, alternating from the side to play).
-fn replay(problem: &Problem, history: &[Move]) -> Result<Game, JudgeError> {
+pub fn replay_history(problem: &Problem, history: &[Move]) -> Result<Game, JudgeError> {
     let mut game = Game::from_position(problem.board(), problem.to_play, problem_rules());
     for (index, &mv) in history.iter().enumerate() {
-        let mut result = game.play(mv);
-        if result == Err(IllegalMove::Ko) {
-            game.implied_ko_threat();
-            result = game.play(mv);
-        }
-        result.map_err(|reason| JudgeError::BadHistory { index, reason })?;
+        play_in_problem(&mut game, mv)
+            .map_err(|reason| JudgeError::BadHistory { index, reason })?;
     }
     Ok(game)
+}
+
+/// Plays a move that the judge has accepted (a ko retake after an implied threat exchange).
+pub fn play_in_problem(game: &mut Game, mv: Move) -> Result<(), IllegalMove> {
+    match game.play(mv) {
+        Err(IllegalMove::Ko) => {
+            game.implied_ko_threat();
+            game.play(mv)
+        }
+        other => other,
+    }
 }
 
 /// The tree node the history leads to, if it stays in the tree.
@@ -158,7 +165,7 @@ fn judge_with(
     referee: &dyn Referee,
     preferred_reply: Option<Move>,
 ) -> Result<Verdict, JudgeError> {
-    let game = replay(problem, history)?;
+    let game = replay_history(problem, history)?;
     if history.len() % 2 == 1 {
         // The learner moves on even plies only; an odd history means the reply is missing.
         return Err(JudgeError::Illegal(IllegalMove::GameOver));

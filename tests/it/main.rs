@@ -1,5 +1,6 @@
 //! The one integration-test binary: each module tells one part of the story.
 
+mod app;
 mod support;
 
 mod gnugo_oracle;
@@ -7,4 +8,5 @@ mod problems;
 mod reference_board;
 mod rules_cases;
 mod scoring_cases;
+mod service;
 mod shared_corpus;

@@ -1,0 +1,14 @@
+//! Persistence: one diesel schema over SQLite (embedded, the default) and PostgreSQL, chosen by
+//! the URL scheme; an r2d2 pool; migrations embedded per backend and run at start-up.
+//!
+//! Knows the domain types (problems, moves), not HTTP.
+
+mod connection;
+mod models;
+mod queries;
+pub mod schema;
+
+pub use connection::{AnyConnection, Backend, DbError, Pool, backend_of, connect_pool};
+pub use models::{AttemptMoveRow, AttemptRow, NewAttemptMove, ProblemRow, ProblemSetRow};
+pub use queries::*;
+pub use queries::{ImportItem, ProblemFilter};

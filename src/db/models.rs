@@ -1,0 +1,127 @@
+//! Rows as diesel reads and writes them.
+
+use diesel::prelude::*;
+
+use super::schema::{attempt_moves, attempts, problem_sets, problems};
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = problem_sets)]
+pub struct ProblemSetRow {
+    pub id: i32,
+    pub slug: String,
+    pub name: String,
+    pub description: Option<String>,
+    pub source: Option<String>,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = problem_sets)]
+pub struct NewProblemSet<'a> {
+    pub slug: &'a str,
+    pub name: &'a str,
+    pub description: Option<&'a str>,
+    pub source: Option<&'a str>,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = problems)]
+pub struct ProblemRow {
+    pub id: i32,
+    pub set_id: i32,
+    pub position: i32,
+    pub file: String,
+    pub sgf: String,
+    pub size: i32,
+    pub to_play: String,
+    pub kind: String,
+    pub black: String,
+    pub white: String,
+    pub vp_x0: i32,
+    pub vp_y0: i32,
+    pub vp_x1: i32,
+    pub vp_y1: i32,
+    pub name: Option<String>,
+    pub comment: Option<String>,
+    pub source: Option<String>,
+    pub rating: f64,
+    pub rating_rd: f64,
+    pub rating_vol: f64,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = problems)]
+pub struct NewProblem {
+    pub set_id: i32,
+    pub position: i32,
+    pub file: String,
+    pub sgf: String,
+    pub size: i32,
+    pub to_play: String,
+    pub kind: String,
+    pub black: String,
+    pub white: String,
+    pub vp_x0: i32,
+    pub vp_y0: i32,
+    pub vp_x1: i32,
+    pub vp_y1: i32,
+    pub name: Option<String>,
+    pub comment: Option<String>,
+    pub source: Option<String>,
+    pub rating: f64,
+    pub rating_rd: f64,
+    pub rating_vol: f64,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = attempts)]
+pub struct AttemptRow {
+    pub id: i32,
+    pub problem_id: i32,
+    pub learner_id: Option<i32>,
+    pub started_at: i64,
+    pub ended_at: Option<i64>,
+    pub result: String,
+    pub rated: bool,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = attempts)]
+pub struct NewAttempt {
+    pub problem_id: i32,
+    pub learner_id: Option<i32>,
+    pub started_at: i64,
+    pub ended_at: Option<i64>,
+    pub result: String,
+    pub rated: bool,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = attempt_moves)]
+pub struct AttemptMoveRow {
+    pub id: i32,
+    pub attempt_id: i32,
+    pub seq: i32,
+    pub mv: String,
+    pub by_learner: bool,
+    pub judged: Option<String>,
+    pub comment: Option<String>,
+    pub ms_since_prev: i64,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = attempt_moves)]
+pub struct NewAttemptMove {
+    pub attempt_id: i32,
+    pub seq: i32,
+    pub mv: String,
+    pub by_learner: bool,
+    pub judged: Option<String>,
+    pub comment: Option<String>,
+    pub ms_since_prev: i64,
+    pub created_at: i64,
+}

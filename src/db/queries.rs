@@ -1,0 +1,288 @@
+//! The queries, written once for both backends. Multi-row writes run in one transaction:
+//! an import or an acknowledged move is all or nothing.
+
+use diesel::prelude::*;
+
+use super::connection::AnyConnection;
+use super::models::*;
+use super::schema::{attempt_moves, attempts, problem_sets, problems};
+use crate::go::Point;
+use crate::problem::Problem;
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// A problem to store: where it came from and the source text it was read from.
+pub struct ImportItem {
+    /// File name, with `#k` for the k-th tree of a collection.
+    pub file: String,
+    pub sgf: String,
+    pub problem: Problem,
+}
+
+/// Starting rating of a problem before anyone has tried it (Glicko-2 scale), from its kind.
+fn initial_rating(p: &Problem) -> f64 {
+    use crate::problem::Kind::*;
+    match p.kind {
+        Capture | Escape => 900.0,
+        Ladder | Net | Snapback | Connect | Cut => 1100.0,
+        Live | Kill | Ko | CapturingRace | LifeAndDeath => 1500.0,
+    }
+}
+
+fn points(v: &[Point]) -> String {
+    v.iter().map(|p| p.to_sgf()).collect()
+}
+
+/// The id of the set with this slug, created when missing.
+pub fn ensure_set(
+    conn: &mut AnyConnection,
+    slug: &str,
+    name: &str,
+    source: Option<&str>,
+) -> QueryResult<i32> {
+    if let Some(id) = problem_sets::table
+        .filter(problem_sets::slug.eq(slug))
+        .select(problem_sets::id)
+        .first::<i32>(conn)
+        .optional()?
+    {
+        return Ok(id);
+    }
+    diesel::insert_into(problem_sets::table)
+        .values(&NewProblemSet {
+            slug,
+            name,
+            description: None,
+            source,
+            created_at: now_ms(),
+        })
+        .execute(conn)?;
+    problem_sets::table
+        .filter(problem_sets::slug.eq(slug))
+        .select(problem_sets::id)
+        .first(conn)
+}
+
+/// Adds problems to a set after its existing ones, in one transaction. Problems already in the
+/// set (same file and source text) are skipped. Returns (added, skipped).
+pub fn import_into_set(
+    conn: &mut AnyConnection,
+    set_id: i32,
+    items: &[ImportItem],
+) -> QueryResult<(usize, usize)> {
+    conn.transaction(|conn| {
+        let mut next: i32 = problems::table
+            .filter(problems::set_id.eq(set_id))
+            .select(diesel::dsl::max(problems::position))
+            .first::<Option<i32>>(conn)?
+            .map_or(1, |m| m + 1);
+        let (mut added, mut skipped) = (0, 0);
+        for item in items {
+            let exists = problems::table
+                .filter(problems::set_id.eq(set_id))
+                .filter(problems::file.eq(&item.file))
+                .filter(problems::sgf.eq(&item.sgf))
+                .count()
+                .get_result::<i64>(conn)?
+                > 0;
+            if exists {
+                skipped += 1;
+                continue;
+            }
+            let p = &item.problem;
+            let vp = p.viewport;
+            diesel::insert_into(problems::table)
+                .values(&NewProblem {
+                    set_id,
+                    position: next,
+                    file: item.file.clone(),
+                    sgf: item.sgf.clone(),
+                    size: i32::from(p.size),
+                    to_play: p.to_play.sgf_letter().to_string(),
+                    kind: p.kind.as_str().to_string(),
+                    black: points(&p.black),
+                    white: points(&p.white),
+                    vp_x0: i32::from(vp.x0),
+                    vp_y0: i32::from(vp.y0),
+                    vp_x1: i32::from(vp.x1),
+                    vp_y1: i32::from(vp.y1),
+                    name: p.name.clone(),
+                    comment: p.comment.clone(),
+                    source: p.source.clone(),
+                    rating: initial_rating(p),
+                    rating_rd: 350.0,
+                    rating_vol: 0.06,
+                    created_at: now_ms(),
+                })
+                .execute(conn)?;
+            next += 1;
+            added += 1;
+        }
+        Ok((added, skipped))
+    })
+}
+
+/// Filters of the problem list.
+#[derive(Debug, Default, Clone)]
+pub struct ProblemFilter {
+    pub kind: Option<String>,
+    pub set: Option<String>,
+    pub min_rating: Option<f64>,
+    pub max_rating: Option<f64>,
+    pub limit: i64,
+    pub offset: i64,
+}
+
+/// Problems matching the filter, in set order.
+pub fn list_problems(conn: &mut AnyConnection, f: &ProblemFilter) -> QueryResult<Vec<ProblemRow>> {
+    let mut q = problems::table.into_boxed();
+    if let Some(kind) = &f.kind {
+        q = q.filter(problems::kind.eq(kind.clone()));
+    }
+    if let Some(set) = &f.set {
+        let ids = problem_sets::table
+            .filter(problem_sets::slug.eq(set.clone()))
+            .select(problem_sets::id);
+        q = q.filter(problems::set_id.eq_any(ids));
+    }
+    if let Some(min) = f.min_rating {
+        q = q.filter(problems::rating.ge(min));
+    }
+    if let Some(max) = f.max_rating {
+        q = q.filter(problems::rating.le(max));
+    }
+    q.order((problems::set_id, problems::position))
+        .limit(f.limit)
+        .offset(f.offset)
+        .select(ProblemRow::as_select())
+        .load(conn)
+}
+
+pub fn get_problem(conn: &mut AnyConnection, id: i32) -> QueryResult<Option<ProblemRow>> {
+    problems::table
+        .find(id)
+        .select(ProblemRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// The problem after `id` in the same set, if any.
+pub fn next_in_set(conn: &mut AnyConnection, row: &ProblemRow) -> QueryResult<Option<i32>> {
+    problems::table
+        .filter(problems::set_id.eq(row.set_id))
+        .filter(problems::position.gt(row.position))
+        .order(problems::position)
+        .select(problems::id)
+        .first(conn)
+        .optional()
+}
+
+/// Every set with its number of problems.
+pub fn list_sets(conn: &mut AnyConnection) -> QueryResult<Vec<(ProblemSetRow, i64)>> {
+    let sets: Vec<ProblemSetRow> = problem_sets::table
+        .order(problem_sets::id)
+        .select(ProblemSetRow::as_select())
+        .load(conn)?;
+    let mut out = Vec::with_capacity(sets.len());
+    for s in sets {
+        let n = problems::table
+            .filter(problems::set_id.eq(s.id))
+            .count()
+            .get_result(conn)?;
+        out.push((s, n));
+    }
+    Ok(out)
+}
+
+pub fn get_set(conn: &mut AnyConnection, slug: &str) -> QueryResult<Option<ProblemSetRow>> {
+    problem_sets::table
+        .filter(problem_sets::slug.eq(slug))
+        .select(ProblemSetRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn count_problems(conn: &mut AnyConnection) -> QueryResult<i64> {
+    problems::table.count().get_result(conn)
+}
+
+/// Starts an attempt (guest when `learner_id` is None).
+pub fn create_attempt(
+    conn: &mut AnyConnection,
+    problem_id: i32,
+    learner_id: Option<i32>,
+) -> QueryResult<AttemptRow> {
+    conn.transaction(|conn| {
+        let started_at = now_ms();
+        diesel::insert_into(attempts::table)
+            .values(&NewAttempt {
+                problem_id,
+                learner_id,
+                started_at,
+                ended_at: None,
+                result: "open".into(),
+                rated: false,
+            })
+            .execute(conn)?;
+        // The newest attempt of this problem inside this transaction is ours.
+        attempts::table
+            .filter(attempts::problem_id.eq(problem_id))
+            .order(attempts::id.desc())
+            .select(AttemptRow::as_select())
+            .first(conn)
+    })
+}
+
+/// An attempt with its moves in order.
+pub fn get_attempt(
+    conn: &mut AnyConnection,
+    id: i32,
+) -> QueryResult<Option<(AttemptRow, Vec<AttemptMoveRow>)>> {
+    let Some(a) = attempts::table
+        .find(id)
+        .select(AttemptRow::as_select())
+        .first(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let moves = attempt_moves::table
+        .filter(attempt_moves::attempt_id.eq(id))
+        .order(attempt_moves::seq)
+        .select(AttemptMoveRow::as_select())
+        .load(conn)?;
+    Ok(Some((a, moves)))
+}
+
+/// Stores a learner's move and the reply in one transaction, ending the attempt when `result`
+/// is final. The unique (attempt, seq) key refuses a second writer of the same move.
+pub fn record_moves(
+    conn: &mut AnyConnection,
+    attempt_id: i32,
+    moves: &[NewAttemptMove],
+    result: &str,
+) -> QueryResult<()> {
+    conn.transaction(|conn| {
+        // One statement per row: batch inserts are not portable across both backends.
+        for m in moves {
+            diesel::insert_into(attempt_moves::table)
+                .values(m)
+                .execute(conn)?;
+        }
+        if result != "open" {
+            diesel::update(attempts::table.find(attempt_id))
+                .set((
+                    attempts::result.eq(result),
+                    attempts::ended_at.eq(Some(now_ms())),
+                ))
+                .execute(conn)?;
+        }
+        Ok(())
+    })
+}

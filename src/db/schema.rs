@@ -1,0 +1,93 @@
+//! The diesel schema, identical for SQLite and PostgreSQL (portable column types only).
+
+diesel::table! {
+    problem_sets (id) {
+        id -> Integer,
+        slug -> Text,
+        name -> Text,
+        description -> Nullable<Text>,
+        source -> Nullable<Text>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    problems (id) {
+        id -> Integer,
+        set_id -> Integer,
+        position -> Integer,
+        file -> Text,
+        sgf -> Text,
+        size -> Integer,
+        to_play -> Text,
+        kind -> Text,
+        black -> Text,
+        white -> Text,
+        vp_x0 -> Integer,
+        vp_y0 -> Integer,
+        vp_x1 -> Integer,
+        vp_y1 -> Integer,
+        name -> Nullable<Text>,
+        comment -> Nullable<Text>,
+        source -> Nullable<Text>,
+        rating -> Double,
+        rating_rd -> Double,
+        rating_vol -> Double,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    tags (id) {
+        id -> Integer,
+        name -> Text,
+    }
+}
+
+diesel::table! {
+    problem_tags (problem_id, tag_id) {
+        problem_id -> Integer,
+        tag_id -> Integer,
+    }
+}
+
+diesel::table! {
+    attempts (id) {
+        id -> Integer,
+        problem_id -> Integer,
+        learner_id -> Nullable<Integer>,
+        started_at -> BigInt,
+        ended_at -> Nullable<BigInt>,
+        result -> Text,
+        rated -> Bool,
+    }
+}
+
+diesel::table! {
+    attempt_moves (id) {
+        id -> Integer,
+        attempt_id -> Integer,
+        seq -> Integer,
+        mv -> Text,
+        by_learner -> Bool,
+        judged -> Nullable<Text>,
+        comment -> Nullable<Text>,
+        ms_since_prev -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
+diesel::joinable!(problems -> problem_sets (set_id));
+diesel::joinable!(problem_tags -> problems (problem_id));
+diesel::joinable!(problem_tags -> tags (tag_id));
+diesel::joinable!(attempts -> problems (problem_id));
+diesel::joinable!(attempt_moves -> attempts (attempt_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    problem_sets,
+    problems,
+    tags,
+    problem_tags,
+    attempts,
+    attempt_moves
+);

@@ -1,0 +1,40 @@
+//! The OpenAPI document of the JSON API, generated from the handlers' annotations.
+
+use utoipa::OpenApi;
+
+use super::api;
+use super::error::{ErrorBody, ErrorDetail};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "sente",
+        description = "先手 sente: Go problems for young learners"
+    ),
+    paths(
+        api::list_problems,
+        api::get_problem,
+        api::create_attempt,
+        api::post_move,
+        api::get_attempt
+    ),
+    components(schemas(
+        api::ProblemSummary,
+        api::ProblemDetail,
+        api::Stones,
+        api::ViewportJson,
+        api::AttemptCreated,
+        api::MoveRequest,
+        api::MoveResponse,
+        api::MoveView,
+        api::AttemptView,
+        ErrorBody,
+        ErrorDetail
+    ))
+)]
+pub struct ApiDoc;
+
+#[actix_web::get("/api/openapi.json")]
+pub async fn openapi_json() -> actix_web::HttpResponse {
+    actix_web::HttpResponse::Ok().json(ApiDoc::openapi())
+}
