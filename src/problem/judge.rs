@@ -236,6 +236,37 @@ fn judge_with(
     })
 }
 
+/// The author's next correct move after `history`, when the history is still in the tree.
+pub fn next_correct_move(problem: &Problem, history: &[Move]) -> Option<Move> {
+    let node = locate(problem, history)?;
+    let tree = &problem.tree;
+    tree.nodes[node]
+        .children
+        .iter()
+        .find(|&&c| tree.nodes[c].leads_to_success)
+        .and_then(|&c| tree.nodes[c].mv.map(|m| m.1))
+}
+
+/// The author's main correct line: the first correct variation at the learner's moves, the first
+/// answer at the opponent's; with each move's comment.
+pub fn main_correct_line(problem: &Problem) -> Vec<(crate::go::Color, Move, Option<String>)> {
+    let tree = &problem.tree;
+    let mut out = Vec::new();
+    let mut node = 0;
+    while let Some(&next) = tree.nodes[node]
+        .children
+        .iter()
+        .find(|&&c| tree.nodes[c].leads_to_success)
+        .or(tree.nodes[node].children.first())
+    {
+        if let Some((color, mv)) = tree.nodes[next].mv {
+            out.push((color, mv, tree.nodes[next].comment.clone()));
+        }
+        node = next;
+    }
+    out
+}
+
 /// Plays every line of the author's tree through the judge: each correct line must end solved
 /// and each wrong line must be judged wrong somewhere along it. Returns the lines that are not.
 pub fn verify_tree(problem: &Problem) -> Vec<String> {

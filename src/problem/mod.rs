@@ -14,7 +14,7 @@ pub use export::to_sgf;
 pub use import_ogs::{OgsError, from_ogs_json};
 pub use import_sgf::{ImportError, from_sgf, from_sgf_bytes};
 pub use judge::{
-    JudgeError, Referee, TreeOnly, Verdict, WrongReason, judge, play_in_problem, replay_history,
-    verify_tree,
+    JudgeError, Referee, TreeOnly, Verdict, WrongReason, judge, main_correct_line,
+    next_correct_move, play_in_problem, replay_history, verify_tree,
 };
 pub use model::{Kind, Mark, Problem, SolutionTree, TreeNode, TreeNodeId, Viewport};

@@ -436,3 +436,107 @@ pub async fn get_attempt(
 pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok().content_type("text/plain").body("ok")
 }
+
+/// Where to look, and then which move: the hint for the learner's next move.
+#[derive(Serialize, ToSchema)]
+pub struct Hint {
+    /// The points around the next correct move (first hint).
+    pub area: Vec<String>,
+    /// The next correct move itself (second hint), when the attempt is still in the author's tree.
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+}
+
+/// A hint for the next move of an attempt.
+#[utoipa::path(params(("attempt_id" = i32, Path, description = "attempt id")), responses((status = 200, body = Hint), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+#[post("/api/attempts/{attempt_id}/hint")]
+pub async fn hint(
+    state: web::Data<AppState>,
+    attempt_id: web::Path<i32>,
+) -> Result<web::Json<Hint>, AppError> {
+    let id = attempt_id.into_inner();
+    let st = state.clone();
+    let hint = web::block(move || -> Result<Hint, AppError> {
+        let conn = &mut st.pool.get()?;
+        let (attempt, moves) = db::get_attempt(conn, id)?.ok_or(AppError::NotFound("attempt"))?;
+        if attempt.result != "open" {
+            return Err(illegal(IllegalMove::GameOver));
+        }
+        let row =
+            db::get_problem(conn, attempt.problem_id)?.ok_or(AppError::NotFound("problem"))?;
+        let problem = st.problem(&row)?;
+        let history: Vec<Move> = moves
+            .iter()
+            .filter_map(|m| parse_move(&m.mv).ok())
+            .collect();
+        let next = crate::problem::next_correct_move(&problem, &history);
+        let area = match next {
+            Some(Move::Play(p)) => {
+                let board = problem.board();
+                board
+                    .points()
+                    .filter(|q| {
+                        q.x.abs_diff(p.x) <= 1
+                            && q.y.abs_diff(p.y) <= 1
+                            && problem.viewport.contains(*q)
+                    })
+                    .map(|q| q.to_sgf())
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        Ok(Hint {
+            area,
+            mv: next.map(move_text),
+        })
+    })
+    .await??;
+    Ok(web::Json(hint))
+}
+
+/// One step of the author's solution.
+#[derive(Serialize, ToSchema)]
+pub struct SolutionStep {
+    pub color: String,
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub comment: Option<String>,
+    /// The stones after this move.
+    pub position: Stones,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Solution {
+    pub steps: Vec<SolutionStep>,
+}
+
+/// The author's main correct line, with the position after every move.
+#[utoipa::path(params(("id" = i32, Path, description = "problem id")), responses((status = 200, body = Solution), (status = 404, body = ErrorBody)))]
+#[get("/api/problems/{id}/solution")]
+pub async fn solution(
+    state: web::Data<AppState>,
+    id: web::Path<i32>,
+) -> Result<web::Json<Solution>, AppError> {
+    let id = id.into_inner();
+    let pool = state.pool.clone();
+    let row = web::block(move || -> Result<_, AppError> {
+        let conn = &mut pool.get()?;
+        db::get_problem(conn, id)?.ok_or(AppError::NotFound("problem"))
+    })
+    .await??;
+    let problem = state.problem(&row)?;
+    let mut game = replay_history(&problem, &[]).map_err(|e| AppError::Internal(e.to_string()))?;
+    let mut steps = Vec::new();
+    for (color, mv, comment) in crate::problem::main_correct_line(&problem) {
+        if play_in_problem(&mut game, mv).is_err() {
+            break;
+        }
+        steps.push(SolutionStep {
+            color: color.sgf_letter().to_string(),
+            mv: move_text(mv),
+            comment,
+            position: Stones::of(game.board()),
+        });
+    }
+    Ok(web::Json(Solution { steps }))
+}

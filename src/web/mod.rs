@@ -2,8 +2,11 @@
 //! and the database, answer. Blocking database work runs in `web::block`.
 
 mod api;
+mod board_svg;
 mod error;
+pub mod i18n;
 mod openapi;
+mod pages;
 mod state;
 
 use std::net::SocketAddr;
@@ -45,7 +48,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(api::create_attempt)
     .service(api::post_move)
     .service(api::get_attempt)
-    .service(openapi::openapi_json);
+    .service(api::hint)
+    .service(api::solution)
+    .service(openapi::openapi_json)
+    .service(pages::home)
+    .service(pages::set_page)
+    .service(pages::solve_page)
+    .service(pages::style)
+    .service(pages::script);
 }
 
 /// Binds the server (port 0 picks a free port) and returns it with the address it listens on.
@@ -55,9 +65,7 @@ pub fn start(pool: Pool, addr: &str) -> std::io::Result<(actix_web::dev::Server,
         App::new()
             .app_data(state.clone())
             .configure(configure)
-            .default_service(web::to(|| async {
-                HttpResponse::NotFound().json(AppError::NotFound("page").body())
-            }))
+            .default_service(web::to(pages::not_found))
     })
     .bind(addr)?;
     let bound = server.addrs()[0];

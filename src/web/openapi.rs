@@ -28,6 +28,9 @@ use super::error::{ErrorBody, ErrorDetail};
         api::MoveResponse,
         api::MoveView,
         api::AttemptView,
+        api::Hint,
+        api::SolutionStep,
+        api::Solution,
         ErrorBody,
         ErrorDetail
     ))

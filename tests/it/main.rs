@@ -3,6 +3,7 @@
 mod app;
 mod support;
 
+mod browser;
 mod gnugo_oracle;
 mod problems;
 mod reference_board;
