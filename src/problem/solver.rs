@@ -136,8 +136,25 @@ pub fn goal(problem: &Problem) -> Option<Goal> {
         .map(|(leaf, _)| problem.tree.path(leaf).len() as u32)
         .max();
     let horizon = if capture_kind { longest_correct } else { None };
+    // Capture problems aim at every weak enemy chain in view (a double atari takes either one).
+    let weak_chains = |c: Color| -> Vec<Point> {
+        board
+            .points()
+            .filter(|&p| {
+                board.get(p) == Some(c)
+                    && problem.viewport.contains(p)
+                    && board.liberty_count(p) <= 2
+            })
+            .collect()
+    };
     let attack = |attacker: Color| {
-        weakest(attacker.opponent()).map(|target| Goal {
+        let weak = weak_chains(attacker.opponent());
+        let target = if capture_kind && attacker == learner && !weak.is_empty() {
+            Some(weak)
+        } else {
+            weakest(attacker.opponent())
+        };
+        target.map(|target| Goal {
             attacker,
             target,
             horizon,
@@ -290,8 +307,18 @@ impl Search {
         if let Some(h) = self.goal.horizon
             && game.moves().len() as u32 >= h
         {
-            // Out of time: the side that had to reach the goal has failed.
-            return if self.learner_attacks {
+            // Out of time. An attacking learner has failed; a defending learner has escaped when
+            // every target chain has three liberties (the beginner's "safe").
+            if self.learner_attacks {
+                return Outcome::DefenderWins;
+            }
+            let board = game.board();
+            let safe = self
+                .goal
+                .target
+                .iter()
+                .all(|&p| board.get(p).is_some() && board.liberty_count(p) >= 3);
+            return if safe {
                 Outcome::DefenderWins
             } else {
                 Outcome::AttackerWins

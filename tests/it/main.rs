@@ -11,3 +11,4 @@ mod rules_cases;
 mod scoring_cases;
 mod service;
 mod shared_corpus;
+mod shipped_bank;
