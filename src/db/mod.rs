@@ -7,8 +7,10 @@ mod connection;
 mod models;
 mod queries;
 pub mod schema;
+mod writer;
 
 pub use connection::{AnyConnection, Backend, DbError, Pool, backend_of, connect_pool};
 pub use models::{AttemptMoveRow, AttemptRow, NewAttemptMove, ProblemRow, ProblemSetRow};
 pub use queries::*;
 pub use queries::{ImportItem, ProblemFilter};
+pub use writer::{WriteError, Writer};

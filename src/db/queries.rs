@@ -212,31 +212,29 @@ pub fn count_problems(conn: &mut AnyConnection) -> QueryResult<i64> {
     problems::table.count().get_result(conn)
 }
 
-/// Starts an attempt (guest when `learner_id` is None).
-pub fn create_attempt(
+/// Starts an attempt (guest when `learner_id` is None). Called by the single writer, so the
+/// newest attempt of the problem is the one just inserted.
+pub(crate) fn insert_attempt(
     conn: &mut AnyConnection,
     problem_id: i32,
     learner_id: Option<i32>,
 ) -> QueryResult<AttemptRow> {
-    conn.transaction(|conn| {
-        let started_at = now_ms();
-        diesel::insert_into(attempts::table)
-            .values(&NewAttempt {
-                problem_id,
-                learner_id,
-                started_at,
-                ended_at: None,
-                result: "open".into(),
-                rated: false,
-            })
-            .execute(conn)?;
-        // The newest attempt of this problem inside this transaction is ours.
-        attempts::table
-            .filter(attempts::problem_id.eq(problem_id))
-            .order(attempts::id.desc())
-            .select(AttemptRow::as_select())
-            .first(conn)
-    })
+    let started_at = now_ms();
+    diesel::insert_into(attempts::table)
+        .values(&NewAttempt {
+            problem_id,
+            learner_id,
+            started_at,
+            ended_at: None,
+            result: "open".into(),
+            rated: false,
+        })
+        .execute(conn)?;
+    attempts::table
+        .filter(attempts::problem_id.eq(problem_id))
+        .order(attempts::id.desc())
+        .select(AttemptRow::as_select())
+        .first(conn)
 }
 
 /// An attempt with its moves in order.
@@ -260,29 +258,27 @@ pub fn get_attempt(
     Ok(Some((a, moves)))
 }
 
-/// Stores a learner's move and the reply in one transaction, ending the attempt when `result`
-/// is final. The unique (attempt, seq) key refuses a second writer of the same move.
-pub fn record_moves(
+/// Stores a learner's move and the reply, ending the attempt when `result` is final. The unique
+/// (attempt, seq) key refuses a second writer of the same move.
+pub(crate) fn insert_moves(
     conn: &mut AnyConnection,
     attempt_id: i32,
     moves: &[NewAttemptMove],
     result: &str,
 ) -> QueryResult<()> {
-    conn.transaction(|conn| {
-        // One statement per row: batch inserts are not portable across both backends.
-        for m in moves {
-            diesel::insert_into(attempt_moves::table)
-                .values(m)
-                .execute(conn)?;
-        }
-        if result != "open" {
-            diesel::update(attempts::table.find(attempt_id))
-                .set((
-                    attempts::result.eq(result),
-                    attempts::ended_at.eq(Some(now_ms())),
-                ))
-                .execute(conn)?;
-        }
-        Ok(())
-    })
+    // One statement per row: batch inserts are not portable across both backends.
+    for m in moves {
+        diesel::insert_into(attempt_moves::table)
+            .values(m)
+            .execute(conn)?;
+    }
+    if result != "open" {
+        diesel::update(attempts::table.find(attempt_id))
+            .set((
+                attempts::result.eq(result),
+                attempts::ended_at.eq(Some(now_ms())),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
 }

@@ -194,11 +194,17 @@ pub async fn create_attempt(
     id: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
     let id = id.into_inner();
-    let pool = state.pool.clone();
+    let st = state.clone();
     let (row, attempt) = web::block(move || -> Result<_, AppError> {
-        let conn = &mut pool.get()?;
-        let row = db::get_problem(conn, id)?.ok_or(AppError::NotFound("problem"))?;
-        let attempt = db::create_attempt(conn, id, None)?;
+        // The connection goes back to the pool before the writer (which needs one) is asked.
+        let row = {
+            let mut conn = st.pool.get()?;
+            db::get_problem(&mut conn, id)?.ok_or(AppError::NotFound("problem"))?
+        };
+        let attempt = st
+            .writer
+            .create_attempt(id, None)
+            .map_err(|e| AppError::Internal(e.to_string()))?;
         Ok((row, attempt))
     })
     .await??;
@@ -281,7 +287,8 @@ pub async fn post_move(
 }
 
 fn play_move(state: &AppState, attempt_id: i32, mv: Move) -> Result<MoveResponse, AppError> {
-    let conn = &mut state.pool.get()?;
+    let mut pooled = state.pool.get()?;
+    let conn = &mut pooled;
     let (attempt, moves) =
         db::get_attempt(conn, attempt_id)?.ok_or(AppError::NotFound("attempt"))?;
     if attempt.result != "open" {
@@ -354,14 +361,19 @@ fn play_move(state: &AppState, attempt_id: i32, mv: Move) -> Result<MoveResponse
         "continue" => "open",
         other => other,
     };
-    db::record_moves(conn, attempt_id, &rows, final_result).map_err(|e| match e {
-        // Another request stored this move first: the attempt moved on under us.
-        diesel::result::Error::DatabaseError(
-            diesel::result::DatabaseErrorKind::UniqueViolation,
-            _,
-        ) => AppError::BadRequest("this move was already answered; reload the attempt".into()),
-        other => other.into(),
-    })?;
+    // The connection goes back to the pool before the writer (which needs one) is asked.
+    drop(pooled);
+    state
+        .writer
+        .record_moves(attempt_id, rows, final_result)
+        .map_err(|e| match e {
+            // Another request stored this move first: the attempt moved on under us.
+            db::WriteError::Query(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation,
+                _,
+            )) => AppError::BadRequest("this move was already answered; reload the attempt".into()),
+            other => AppError::Internal(other.to_string()),
+        })?;
     Ok(MoveResponse {
         result: result.to_string(),
         reply: verdict.reply().map(move_text),

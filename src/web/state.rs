@@ -10,6 +10,8 @@ use crate::problem::{Problem, from_sgf_bytes};
 
 pub struct AppState {
     pub pool: Pool,
+    /// Answers and attempts are written by one thread with group commit.
+    pub writer: crate::db::Writer,
     pub referee: SolverReferee,
     /// Problems parsed from their stored SGF, by id (problems are immutable once stored).
     cache: RwLock<HashMap<i32, Arc<Problem>>>,
@@ -18,7 +20,8 @@ pub struct AppState {
 impl AppState {
     pub fn new(pool: Pool) -> AppState {
         AppState {
-            pool,
+            pool: pool.clone(),
+            writer: crate::db::Writer::start(pool.clone()),
             referee: SolverReferee {
                 budget: Budget {
                     nodes: 20_000,
