@@ -17,4 +17,5 @@ pub mod db;
 pub mod go;
 pub mod gtp;
 pub mod problem;
+pub mod rating;
 pub mod web;

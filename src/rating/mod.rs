@@ -1,0 +1,8 @@
+//! Ratings (pure): Glicko-2 for learners and problems, and the mapping from a rating to a Go rank.
+//! No I/O; the service stores what these functions compute.
+
+mod glicko2;
+mod rank;
+
+pub use glicko2::{Config, Game, Outcome, Rating, expected_score, rate, rate_idle};
+pub use rank::{Rank, rank_of, rating_of};

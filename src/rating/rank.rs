@@ -1,0 +1,76 @@
+//! Ratings as Go ranks, 30 kyu to 9 dan, on OGS's published scale (2021): a rank grows with the
+//! logarithm of the rating, `rank = 23.15 · ln(rating / 525)`, where rank 0 is 30 kyu and 30 is
+//! 1 dan. Children see stars or levels made from the rank, not the number.
+
+use std::fmt;
+
+/// A Go rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Rank {
+    /// 30 down to 1.
+    Kyu(u8),
+    /// 1 up to 9.
+    Dan(u8),
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rank::Kyu(k) => write!(f, "{k} kyu"),
+            Rank::Dan(d) => write!(f, "{d} dan"),
+        }
+    }
+}
+
+impl Rank {
+    /// The rank in Chinese: 15级, 2段.
+    pub fn zh(&self) -> String {
+        match self {
+            Rank::Kyu(k) => format!("{k}级"),
+            Rank::Dan(d) => format!("{d}段"),
+        }
+    }
+}
+
+/// The continuous rank number of a rating (0 = 30 kyu, 30 = 1 dan).
+pub fn rank_number(rating: f64) -> f64 {
+    23.15 * (rating.max(1.0) / 525.0).ln()
+}
+
+/// The rank of a rating, rounded down, clamped to 30 kyu … 9 dan.
+pub fn rank_of(rating: f64) -> Rank {
+    let n = rank_number(rating).floor() as i64;
+    if n < 30 {
+        Rank::Kyu((30 - n.max(0)) as u8)
+    } else {
+        Rank::Dan(((n - 29).min(9)) as u8)
+    }
+}
+
+/// The rating at the bottom of a rank.
+pub fn rating_of(rank: Rank) -> f64 {
+    let n = match rank {
+        Rank::Kyu(k) => 30 - i64::from(k),
+        Rank::Dan(d) => 29 + i64::from(d),
+    };
+    525.0 * (n as f64 / 23.15).exp()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_follow_the_logarithmic_scale_and_round_trip() {
+        assert_eq!(rank_of(525.0), Rank::Kyu(30));
+        assert_eq!(rank_of(100.0), Rank::Kyu(30), "clamped at the bottom");
+        assert_eq!(rank_of(1500.0), Rank::Kyu(6));
+        assert_eq!(rank_of(rating_of(Rank::Dan(1)) + 1e-6), Rank::Dan(1));
+        for k in 1..=30 {
+            assert_eq!(rank_of(rating_of(Rank::Kyu(k)) + 1e-6), Rank::Kyu(k));
+        }
+        assert_eq!(rank_of(1e9), Rank::Dan(9));
+        assert_eq!(Rank::Kyu(15).zh(), "15级");
+        assert_eq!(Rank::Dan(2).to_string(), "2 dan");
+    }
+}
