@@ -52,6 +52,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(api::solution)
     .service(openapi::openapi_json)
     .service(pages::home)
+    .service(pages::sets_page)
     .service(pages::set_page)
     .service(pages::solve_page)
     .service(pages::style)

@@ -182,8 +182,24 @@ async fn blocking<T: Send + 'static>(
     }
 }
 
+/// The problem sets page: the home page's list of sets, with the start button.
+#[get("/sets")]
+pub async fn sets_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, PageError> {
+    home_page(req, state).await
+}
+
 #[get("/")]
 pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, PageError> {
+    home_page(req, state).await
+}
+
+async fn home_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, PageError> {
     let lang = Lang::of(&req);
     let pool = state.pool.clone();
     let (sets, first) = blocking(lang, move || {

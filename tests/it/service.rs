@@ -45,7 +45,60 @@ both_backends!(
     an_answer_the_author_left_out_is_accepted,
     errors_have_the_contract_shape_and_change_nothing,
     health_and_openapi_are_served,
+    pages_speak_chinese_first_english_on_request_and_filter_by_kind,
 );
+
+fn pages_speak_chinese_first_english_on_request_and_filter_by_kind(kind: Db, test: &str) {
+    let Some(app) = app_with_fixtures(kind, test) else {
+        return;
+    };
+    let home = app.get("/");
+    assert_eq!(home.status, 200);
+    assert!(
+        home.text.contains("lang=\"zh-CN\"") && home.text.contains("开始做题"),
+        "Chinese by default"
+    );
+    assert!(home.text.contains("/sets/beginner") && home.text.contains("/sets/corner"));
+    assert_eq!(app.get("/sets").status, 200);
+    let english = app.get("/?lang=en");
+    assert!(
+        english.text.contains("lang=\"en\"") && english.text.contains("Start"),
+        "?lang=en"
+    );
+    // The set page filters by kind, and the solve page says who plays.
+    let captures = app.get("/sets/beginner?kind=capture&lang=en").text;
+    assert_eq!(captures.matches("problem-tile").count(), 2, "{captures}");
+    assert_eq!(
+        app.get("/sets/corner?kind=capture")
+            .text
+            .matches("problem-tile")
+            .count(),
+        0
+    );
+    let hard = app.get("/sets/corner?level=hard").text;
+    assert_eq!(
+        hard.matches("problem-tile").count(),
+        1,
+        "the live problem starts at 1500"
+    );
+    let id = app.problem_id("beginner", 1);
+    let solve = app.get(&format!("/problems/{id}?lang=en")).text;
+    assert!(solve.contains("Black to play") && solve.contains("<svg id=\"board\""));
+    assert!(
+        app.get(&format!("/problems/{id}?lang=zh"))
+            .text
+            .contains("黑先")
+    );
+    // Unknown pages: the error page inside the layout, in the page's language.
+    let missing = app.get("/problems/999999?lang=en");
+    assert_eq!(missing.status, 404);
+    assert!(missing.text.contains("Page not found") && missing.text.contains("class=\"top\""));
+    let nowhere = app.get("/nowhere");
+    assert_eq!(nowhere.status, 404);
+    assert!(nowhere.text.contains("找不到这一页"));
+    assert_eq!(app.get("/api/nowhere").json["error"]["code"], "not_found");
+    assert_eq!(app.get("/static/solve.js").status, 200);
+}
 
 fn import_names_bad_files_and_skips_duplicates(kind: Db, test: &str) {
     let Some(app) = TestApp::spawn(kind, test) else {
