@@ -378,11 +378,11 @@ impl Board {
         }
     }
 
-    /// Puts a stone down, merging with friendly neighbours; captures nothing.
+    /// Puts a stone on empty cell `i` as a chain of its own: its liberties counted, and the
+    /// point taken from its neighbours' liberties. Merging and captures are the callers' part.
     #[inline]
-    fn place_stone(&mut self, i: usize, color: Color) {
-        let me = Cell::of(color);
-        self.cells[i] = me;
+    fn put(&mut self, i: usize, color: Color) {
+        self.cells[i] = Cell::of(color);
         self.hash ^= KEYS[color.index()][i];
         self.stones[color.index()] += 1;
         self.remove_empty(i);
@@ -403,6 +403,12 @@ impl Board {
             }
         }
         self.chains[i] = st;
+    }
+
+    /// Puts a stone down, merging with friendly neighbours; captures nothing (setup stones).
+    fn place_stone(&mut self, i: usize, color: Color) {
+        self.put(i, color);
+        let me = Cell::of(color);
         for n in self.neighbours(i) {
             if self.cells[n] == me {
                 let (a, b) = (self.head[n] as usize, self.head[i] as usize);
@@ -536,29 +542,8 @@ impl Board {
     pub(crate) fn play_at(&mut self, i: usize, color: Color) -> Captures {
         let me = Cell::of(color);
         let opp = Cell::of(color.opponent());
-        self.cells[i] = me;
-        self.hash ^= KEYS[color.index()][i];
-        self.stones[color.index()] += 1;
-        self.remove_empty(i);
-        self.head[i] = i as u16;
-        self.next[i] = i as u16;
+        self.put(i, color);
         let nbrs = self.neighbours(i);
-        // First pass: the stone's own liberties; the point stops being a liberty of its neighbours.
-        let mut st = ChainStats {
-            stones: 1,
-            ..ChainStats::default()
-        };
-        for n in nbrs {
-            match self.cells[n] {
-                Cell::Empty => st.add_lib(n),
-                Cell::Border => {}
-                _ => {
-                    let h = self.head[n] as usize;
-                    self.chains[h].remove_lib(i);
-                }
-            }
-        }
-        self.chains[i] = st;
         // Second pass: join friends, take opponents left without liberties.
         let mut caps = Captures::default();
         let mut single_capture_at = usize::MAX;
