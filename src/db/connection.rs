@@ -18,6 +18,8 @@ pub enum AnyConnection {
 }
 
 pub type Pool = diesel::r2d2::Pool<ConnectionManager<AnyConnection>>;
+/// A connection checked out of the pool.
+pub type PooledConn = diesel::r2d2::PooledConnection<ConnectionManager<AnyConnection>>;
 
 /// Which database a URL names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,13 +3,14 @@
 //!
 //! Knows the domain types (problems, moves), not HTTP.
 
+pub mod accounts;
 mod connection;
 mod models;
 mod queries;
 pub mod schema;
 mod writer;
 
-pub use connection::{AnyConnection, Backend, DbError, Pool, backend_of, connect_pool};
+pub use connection::{AnyConnection, Backend, DbError, Pool, PooledConn, backend_of, connect_pool};
 pub use models::{AttemptMoveRow, AttemptRow, NewAttemptMove, ProblemRow, ProblemSetRow};
 pub use queries::*;
 pub use queries::{ImportItem, ProblemFilter};

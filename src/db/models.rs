@@ -86,6 +86,7 @@ pub struct AttemptRow {
     pub ended_at: Option<i64>,
     pub result: String,
     pub rated: bool,
+    pub hints: i32,
 }
 
 #[derive(Debug, Insertable)]

@@ -220,6 +220,11 @@ pub(crate) fn insert_attempt(
     learner_id: Option<i32>,
 ) -> QueryResult<AttemptRow> {
     let started_at = now_ms();
+    // A learner's first attempt at a problem is a rated game; retries and guests are not.
+    let rated = match learner_id {
+        Some(l) => !super::accounts::has_tried(conn, l, problem_id)?,
+        None => false,
+    };
     diesel::insert_into(attempts::table)
         .values(&NewAttempt {
             problem_id,
@@ -227,7 +232,7 @@ pub(crate) fn insert_attempt(
             started_at,
             ended_at: None,
             result: "open".into(),
-            rated: false,
+            rated,
         })
         .execute(conn)?;
     attempts::table
@@ -279,6 +284,7 @@ pub(crate) fn insert_moves(
                 attempts::ended_at.eq(Some(now_ms())),
             ))
             .execute(conn)?;
+        super::accounts::rate_attempt(conn, attempt_id, result == "solved")?;
     }
     Ok(())
 }

@@ -60,6 +60,7 @@ diesel::table! {
         ended_at -> Nullable<BigInt>,
         result -> Text,
         rated -> Bool,
+        hints -> Integer,
     }
 }
 
@@ -83,11 +84,59 @@ diesel::joinable!(problem_tags -> tags (tag_id));
 diesel::joinable!(attempts -> problems (problem_id));
 diesel::joinable!(attempt_moves -> attempts (attempt_id));
 
+diesel::table! {
+    users (id) {
+        id -> Integer,
+        role -> Text,
+        username -> Nullable<Text>,
+        password_hash -> Nullable<Text>,
+        display_name -> Text,
+        picture_hash -> Nullable<Text>,
+        parent_id -> Nullable<Integer>,
+        family_code -> Nullable<Text>,
+        failed_signins -> Integer,
+        rating -> Double,
+        rating_rd -> Double,
+        rating_vol -> Double,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    sessions (token_hash) {
+        token_hash -> Text,
+        user_id -> Integer,
+        created_at -> BigInt,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    ratings_history (id) {
+        id -> Integer,
+        user_id -> Integer,
+        attempt_id -> Integer,
+        problem_id -> Integer,
+        solved -> Bool,
+        rating_before -> Double,
+        rating_after -> Double,
+        rd_after -> Double,
+        problem_rating_after -> Double,
+        created_at -> BigInt,
+    }
+}
+
+diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(ratings_history -> users (user_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
     problem_sets,
     problems,
     tags,
     problem_tags,
     attempts,
-    attempt_moves
+    attempt_moves,
+    users,
+    sessions,
+    ratings_history
 );

@@ -181,6 +181,8 @@ pub(super) fn problem_detail(
 #[derive(Serialize, ToSchema)]
 pub struct AttemptCreated {
     pub attempt_id: i32,
+    /// Whether the attempt counts for the learner's rating (a signed-in learner's first try).
+    pub rated: bool,
     pub problem_id: i32,
     pub to_play: String,
     pub started_at: i64,
@@ -192,6 +194,7 @@ pub struct AttemptCreated {
 pub async fn create_attempt(
     state: web::Data<AppState>,
     id: web::Path<i32>,
+    token: super::auth::SessionToken,
 ) -> Result<HttpResponse, AppError> {
     let id = id.into_inner();
     let st = state.clone();
@@ -201,15 +204,20 @@ pub async fn create_attempt(
             let mut conn = st.pool.get()?;
             db::get_problem(&mut conn, id)?.ok_or(AppError::NotFound("problem"))?
         };
+        // A signed-in child's attempt is theirs (and rated when it is the first); others are guests'.
+        let learner = super::auth::current_user(&st, &token)?
+            .filter(|u| u.role == "learner")
+            .map(|u| u.id);
         let attempt = st
             .writer
-            .create_attempt(id, None)
+            .create_attempt(id, learner)
             .map_err(|e| AppError::Internal(e.to_string()))?;
         Ok((row, attempt))
     })
     .await??;
     Ok(HttpResponse::Created().json(AttemptCreated {
         attempt_id: attempt.id,
+        rated: attempt.rated,
         problem_id: row.id,
         to_play: row.to_play,
         started_at: attempt.started_at,
@@ -481,6 +489,8 @@ pub async fn hint(
             .iter()
             .filter_map(|m| parse_move(&m.mv).ok())
             .collect();
+        // A hint makes the attempt unrated (it is still logged).
+        db::accounts::add_hint(conn, id)?;
         let next = crate::problem::next_correct_move(&problem, &history);
         let area = match next {
             Some(Move::Play(p)) => {

@@ -15,6 +15,12 @@ pub enum AppError {
     NotFound(&'static str),
     #[error("{0}")]
     BadRequest(String),
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    Conflict(String),
     /// An illegal move: the code is the reason (occupied, suicide, ko, off_board, finished).
     #[error("illegal move: {message}")]
     IllegalMove { code: &'static str, message: String },
@@ -39,6 +45,9 @@ impl AppError {
         match self {
             AppError::NotFound(_) => "not_found",
             AppError::BadRequest(_) => "bad_request",
+            AppError::Unauthorized(_) => "unauthorized",
+            AppError::Forbidden(_) => "forbidden",
+            AppError::Conflict(_) => "conflict",
             AppError::IllegalMove { code, .. } => code,
             AppError::Internal(_) => "internal",
         }
@@ -59,6 +68,9 @@ impl ResponseError for AppError {
         match self {
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::IllegalMove { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }

@@ -2,6 +2,7 @@
 //! and the database, answer. Blocking database work runs in `web::block`.
 
 mod api;
+mod auth;
 mod board_svg;
 mod error;
 pub mod i18n;
@@ -50,6 +51,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(api::get_attempt)
     .service(api::hint)
     .service(api::solution)
+    .service(auth::signup)
+    .service(auth::signin)
+    .service(auth::signout)
+    .service(auth::me)
+    .service(auth::add_child)
+    .service(auth::family)
+    .service(auth::picture_signin)
     .service(openapi::openapi_json)
     .service(pages::home)
     .service(pages::sets_page)

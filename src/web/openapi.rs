@@ -2,8 +2,8 @@
 
 use utoipa::OpenApi;
 
-use super::api;
 use super::error::{ErrorBody, ErrorDetail};
+use super::{api, auth};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -31,6 +31,12 @@ use super::error::{ErrorBody, ErrorDetail};
         api::Hint,
         api::SolutionStep,
         api::Solution,
+        auth::UserView,
+        auth::SignUp,
+        auth::SignIn,
+        auth::NewChild,
+        auth::ChildCard,
+        auth::PictureSignIn,
         ErrorBody,
         ErrorDetail
     ))

@@ -32,6 +32,11 @@ impl AppState {
         }
     }
 
+    /// A connection from the pool.
+    pub fn conn(&self) -> Result<crate::db::PooledConn, AppError> {
+        Ok(self.pool.get()?)
+    }
+
     /// The problem of a stored row (the `#k` suffix of `file` picks a tree of a collection).
     pub fn problem(&self, row: &ProblemRow) -> Result<Arc<Problem>, AppError> {
         if let Some(p) = self

@@ -5,6 +5,7 @@ mod support;
 
 mod browser;
 mod gnugo_oracle;
+mod learners;
 mod problems;
 mod reference_board;
 mod rules_cases;

@@ -1,0 +1,377 @@
+//! Accounts and sessions: users of every role, children under a parent with a picture password,
+//! session tokens (only their SHA-256 is stored), and rated games updating learner and problem.
+
+use argon2::Argon2;
+use argon2::password_hash::rand_core::OsRng;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use diesel::prelude::*;
+use sha2::{Digest, Sha256};
+
+use super::connection::AnyConnection;
+use super::queries::now_ms;
+use super::schema::{attempts, problems, ratings_history, sessions, users};
+use crate::rating::{self, Config, Game, Outcome, Rating};
+
+/// Sessions last 30 days.
+const SESSION_MS: i64 = 30 * 24 * 3600 * 1000;
+/// A child's picture password locks after this many wrong tries in a row (a parent resets it).
+pub const MAX_FAILED_SIGNINS: i32 = 10;
+
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[diesel(table_name = users)]
+pub struct UserRow {
+    pub id: i32,
+    pub role: String,
+    pub username: Option<String>,
+    #[serde(skip)]
+    pub password_hash: Option<String>,
+    pub display_name: String,
+    #[serde(skip)]
+    pub picture_hash: Option<String>,
+    pub parent_id: Option<i32>,
+    pub family_code: Option<String>,
+    #[serde(skip)]
+    pub failed_signins: i32,
+    pub rating: f64,
+    pub rating_rd: f64,
+    pub rating_vol: f64,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = users)]
+struct NewUser<'a> {
+    role: &'a str,
+    username: Option<&'a str>,
+    password_hash: Option<String>,
+    display_name: &'a str,
+    picture_hash: Option<String>,
+    parent_id: Option<i32>,
+    family_code: Option<String>,
+    failed_signins: i32,
+    rating: f64,
+    rating_rd: f64,
+    rating_vol: f64,
+    created_at: i64,
+}
+
+/// An argon2id hash (PHC string) of a secret.
+pub fn hash_secret(secret: &str) -> String {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(secret.as_bytes(), &salt)
+        .expect("argon2 hashing with a fresh salt")
+        .to_string()
+}
+
+/// Whether `secret` matches a stored hash.
+pub fn verify_secret(secret: &str, hash: &str) -> bool {
+    PasswordHash::new(hash).is_ok_and(|h| {
+        Argon2::default()
+            .verify_password(secret.as_bytes(), &h)
+            .is_ok()
+    })
+}
+
+/// A picture password: three of the nine pictures, in order, as stored text.
+pub fn picture_secret(pictures: &[u8]) -> Option<String> {
+    (pictures.len() == 3 && pictures.iter().all(|&p| p < 9))
+        .then(|| format!("{}-{}-{}", pictures[0], pictures[1], pictures[2]))
+}
+
+fn random_hex(bytes: usize) -> String {
+    let mut buf = vec![0u8; bytes];
+    getrandom::getrandom(&mut buf).expect("the operating system's random source");
+    buf.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A short family code a child can type: 6 letters without look-alikes.
+fn family_code() -> String {
+    const LETTERS: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut buf = [0u8; 6];
+    getrandom::getrandom(&mut buf).expect("the operating system's random source");
+    buf.iter()
+        .map(|b| LETTERS[*b as usize % LETTERS.len()] as char)
+        .collect()
+}
+
+fn insert_user(conn: &mut AnyConnection, new: &NewUser<'_>) -> QueryResult<UserRow> {
+    let id: i32 = match conn {
+        AnyConnection::Sqlite(c) => diesel::insert_into(users::table)
+            .values(new)
+            .returning(users::id)
+            .get_result(c)?,
+        AnyConnection::Postgresql(c) => diesel::insert_into(users::table)
+            .values(new)
+            .returning(users::id)
+            .get_result(c)?,
+    };
+    users::table
+        .find(id)
+        .select(UserRow::as_select())
+        .first(conn)
+}
+
+/// A parent or teacher account; None when the user name is taken.
+pub fn create_account(
+    conn: &mut AnyConnection,
+    role: &str,
+    username: &str,
+    password: &str,
+    display_name: &str,
+) -> QueryResult<Option<UserRow>> {
+    let taken = users::table
+        .filter(users::username.eq(username))
+        .count()
+        .get_result::<i64>(conn)?
+        > 0;
+    if taken {
+        return Ok(None);
+    }
+    let start = Config::default().start;
+    let code = (role == "parent").then(family_code);
+    insert_user(
+        conn,
+        &NewUser {
+            role,
+            username: Some(username),
+            password_hash: Some(hash_secret(password)),
+            display_name,
+            picture_hash: None,
+            parent_id: None,
+            family_code: code,
+            failed_signins: 0,
+            rating: start.rating,
+            rating_rd: start.deviation,
+            rating_vol: start.volatility,
+            created_at: now_ms(),
+        },
+    )
+    .map(Some)
+}
+
+/// A child of `parent` signing in with pictures; no e-mail, no real name needed.
+pub fn create_child(
+    conn: &mut AnyConnection,
+    parent: i32,
+    display_name: &str,
+    pictures: &str,
+) -> QueryResult<UserRow> {
+    let start = Config::default().start;
+    insert_user(
+        conn,
+        &NewUser {
+            role: "learner",
+            username: None,
+            password_hash: None,
+            display_name,
+            picture_hash: Some(hash_secret(pictures)),
+            parent_id: Some(parent),
+            family_code: None,
+            failed_signins: 0,
+            rating: start.rating,
+            rating_rd: start.deviation,
+            rating_vol: start.volatility,
+            created_at: now_ms(),
+        },
+    )
+}
+
+pub fn user_by_name(conn: &mut AnyConnection, username: &str) -> QueryResult<Option<UserRow>> {
+    users::table
+        .filter(users::username.eq(username))
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn user_by_id(conn: &mut AnyConnection, id: i32) -> QueryResult<Option<UserRow>> {
+    users::table
+        .find(id)
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// The children of the family with this code.
+pub fn family_children(conn: &mut AnyConnection, code: &str) -> QueryResult<Option<Vec<UserRow>>> {
+    let Some(parent) = users::table
+        .filter(users::family_code.eq(code))
+        .select(users::id)
+        .first::<i32>(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    users::table
+        .filter(users::parent_id.eq(parent))
+        .order(users::id)
+        .select(UserRow::as_select())
+        .load(conn)
+        .map(Some)
+}
+
+/// Records a failed or successful picture sign-in.
+pub fn note_signin(conn: &mut AnyConnection, user: i32, ok: bool) -> QueryResult<()> {
+    let value = if ok {
+        diesel::dsl::sql::<diesel::sql_types::Integer>("0")
+    } else {
+        diesel::dsl::sql("failed_signins + 1")
+    };
+    diesel::update(users::table.find(user))
+        .set(users::failed_signins.eq(value))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Opens a session; returns the token for the cookie (only its hash is stored).
+pub fn open_session(conn: &mut AnyConnection, user: i32) -> QueryResult<String> {
+    let token = random_hex(32);
+    let now = now_ms();
+    diesel::insert_into(sessions::table)
+        .values((
+            sessions::token_hash.eq(token_hash(&token)),
+            sessions::user_id.eq(user),
+            sessions::created_at.eq(now),
+            sessions::expires_at.eq(now + SESSION_MS),
+        ))
+        .execute(conn)?;
+    Ok(token)
+}
+
+fn token_hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The user of a live session.
+pub fn session_user(conn: &mut AnyConnection, token: &str) -> QueryResult<Option<UserRow>> {
+    let Some(user) = sessions::table
+        .filter(sessions::token_hash.eq(token_hash(token)))
+        .filter(sessions::expires_at.gt(now_ms()))
+        .select(sessions::user_id)
+        .first::<i32>(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    user_by_id(conn, user)
+}
+
+pub fn close_session(conn: &mut AnyConnection, token: &str) -> QueryResult<()> {
+    diesel::delete(sessions::table.filter(sessions::token_hash.eq(token_hash(token))))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Whether the learner has tried this problem before (only the first attempt is rated).
+pub fn has_tried(conn: &mut AnyConnection, learner: i32, problem: i32) -> QueryResult<bool> {
+    Ok(attempts::table
+        .filter(attempts::learner_id.eq(learner))
+        .filter(attempts::problem_id.eq(problem))
+        .count()
+        .get_result::<i64>(conn)?
+        > 0)
+}
+
+/// After a rated attempt ends: one Glicko-2 game between the learner and the problem, both
+/// updated, the learner's history extended. Called inside the writer's transaction.
+pub(crate) fn rate_attempt(
+    conn: &mut AnyConnection,
+    attempt_id: i32,
+    solved: bool,
+) -> QueryResult<()> {
+    let (learner, problem, rated, hints): (Option<i32>, i32, bool, i32) = attempts::table
+        .find(attempt_id)
+        .select((
+            attempts::learner_id,
+            attempts::problem_id,
+            attempts::rated,
+            attempts::hints,
+        ))
+        .first(conn)?;
+    let Some(learner) = learner else {
+        return Ok(());
+    };
+    if !rated || hints > 0 {
+        return Ok(());
+    }
+    let (lr, lrd, lv): (f64, f64, f64) = users::table
+        .find(learner)
+        .select((users::rating, users::rating_rd, users::rating_vol))
+        .first(conn)?;
+    let (pr, prd, pv): (f64, f64, f64) = problems::table
+        .find(problem)
+        .select((problems::rating, problems::rating_rd, problems::rating_vol))
+        .first(conn)?;
+    let l = Rating {
+        rating: lr,
+        deviation: lrd,
+        volatility: lv,
+    };
+    let p = Rating {
+        rating: pr,
+        deviation: prd,
+        volatility: pv,
+    };
+    let config = Config::default();
+    let (lo, po) = if solved {
+        (Outcome::Win, Outcome::Loss)
+    } else {
+        (Outcome::Loss, Outcome::Win)
+    };
+    let l2 = rating::rate(
+        &l,
+        &[Game {
+            opponent: p,
+            outcome: lo,
+        }],
+        &config,
+    );
+    let p2 = rating::rate(
+        &p,
+        &[Game {
+            opponent: l,
+            outcome: po,
+        }],
+        &config,
+    );
+    diesel::update(users::table.find(learner))
+        .set((
+            users::rating.eq(l2.rating),
+            users::rating_rd.eq(l2.deviation),
+            users::rating_vol.eq(l2.volatility),
+        ))
+        .execute(conn)?;
+    diesel::update(problems::table.find(problem))
+        .set((
+            problems::rating.eq(p2.rating),
+            problems::rating_rd.eq(p2.deviation),
+            problems::rating_vol.eq(p2.volatility),
+        ))
+        .execute(conn)?;
+    diesel::insert_into(ratings_history::table)
+        .values((
+            ratings_history::user_id.eq(learner),
+            ratings_history::attempt_id.eq(attempt_id),
+            ratings_history::problem_id.eq(problem),
+            ratings_history::solved.eq(solved),
+            ratings_history::rating_before.eq(l.rating),
+            ratings_history::rating_after.eq(l2.rating),
+            ratings_history::rd_after.eq(l2.deviation),
+            ratings_history::problem_rating_after.eq(p2.rating),
+            ratings_history::created_at.eq(now_ms()),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Counts a hint on an attempt (which makes it unrated).
+pub fn add_hint(conn: &mut AnyConnection, attempt_id: i32) -> QueryResult<()> {
+    diesel::update(attempts::table.find(attempt_id))
+        .set(attempts::hints.eq(attempts::hints + 1))
+        .execute(conn)
+        .map(|_| ())
+}

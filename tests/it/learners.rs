@@ -1,0 +1,294 @@
+//! Learners, on SQLite and PostgreSQL: parents and teachers sign up and in; a parent adds a child
+//! who signs in with the family code and three pictures; a child's first attempt is a rated game
+//! that moves both the child's and the problem's rating; retries and hinted attempts are not.
+
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+
+use crate::app::{Db, TestApp};
+
+/// A browser-like client: keeps the session cookie.
+struct Session<'a> {
+    app: &'a TestApp,
+    agent: ureq::Agent,
+    cookie: Option<String>,
+}
+
+impl<'a> Session<'a> {
+    fn new(app: &'a TestApp) -> Self {
+        Session {
+            app,
+            agent: ureq::Agent::config_builder()
+                .http_status_as_error(false)
+                .build()
+                .into(),
+            cookie: None,
+        }
+    }
+
+    fn call(&mut self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+        let url = format!("{}{path}", self.app.base);
+        let mut req = match method {
+            "GET" => self.agent.get(&url).force_send_body(),
+            _ => self.agent.post(&url),
+        };
+        if let Some(c) = &self.cookie {
+            req = req.header("cookie", c);
+        }
+        let resp = match body {
+            Some(b) => req
+                .header("content-type", "application/json")
+                .send(b.to_string()),
+            None => req.send_empty(),
+        };
+        let mut resp = resp.unwrap();
+        if let Some(set) = resp
+            .headers()
+            .get("set-cookie")
+            .and_then(|h| h.to_str().ok())
+        {
+            let pair = set.split(';').next().unwrap().to_string();
+            self.cookie = if pair.ends_with('=') {
+                None
+            } else {
+                Some(pair)
+            };
+        }
+        let status = resp.status().as_u16();
+        let text = resp.body_mut().read_to_string().unwrap_or_default();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+}
+
+fn app(kind: Db, test: &str) -> Option<TestApp> {
+    let app = TestApp::spawn(kind, test)?;
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/it/fixtures/beginner");
+    assert!(app.import(None, &[&fixtures]).status.success());
+    Some(app)
+}
+
+macro_rules! both_backends {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[test] fn $name() { super::$name(super::Db::Sqlite, concat!("sqlite::", stringify!($name))) })*
+        }
+        mod postgres {
+            $(#[test] fn $name() { super::$name(super::Db::Postgres, concat!("postgres::", stringify!($name))) })*
+        }
+    };
+}
+
+both_backends!(
+    parents_and_teachers_sign_up_sign_in_and_out,
+    a_child_signs_in_with_the_family_code_and_pictures,
+    a_first_attempt_rates_child_and_problem_and_retries_do_not,
+);
+
+fn parents_and_teachers_sign_up_sign_in_and_out(kind: Db, test: &str) {
+    let Some(app) = app(kind, test) else { return };
+    for role in ["parent", "teacher"] {
+        let mut s = Session::new(&app);
+        let name = format!("{role}_li");
+        let (status, user) = s.call("POST", "/api/auth/signup", Some(json!({"role": role, "username": name, "password": "correct horse", "display_name": "李老师"})));
+        assert_eq!(status, 201, "{user}");
+        assert_eq!(user["role"], role);
+        assert_eq!(user["family_code"].is_string(), role == "parent");
+        assert_eq!(s.call("GET", "/api/me", None).1["username"], name.as_str());
+        assert_eq!(s.call("POST", "/api/auth/signout", None).0, 204);
+        assert_eq!(s.call("GET", "/api/me", None).0, 401);
+        let (status, _) = s.call(
+            "POST",
+            "/api/auth/signin",
+            Some(json!({"username": name, "password": "wrong password"})),
+        );
+        assert_eq!(status, 401);
+        let (status, _) = s.call(
+            "POST",
+            "/api/auth/signin",
+            Some(json!({"username": name, "password": "correct horse"})),
+        );
+        assert_eq!(status, 200);
+        assert_eq!(s.call("GET", "/api/me", None).1["role"], role);
+    }
+    let mut s = Session::new(&app);
+    let again = s.call("POST", "/api/auth/signup", Some(json!({"role": "parent", "username": "parent_li", "password": "another one", "display_name": "x"})));
+    assert_eq!(
+        (again.0, again.1["error"]["code"].as_str()),
+        (409, Some("conflict"))
+    );
+    let short = s.call(
+        "POST",
+        "/api/auth/signup",
+        Some(json!({"role": "parent", "username": "p2", "password": "short", "display_name": "x"})),
+    );
+    assert_eq!(short.0, 400);
+    let admin = s.call("POST", "/api/auth/signup", Some(json!({"role": "admin", "username": "root", "password": "long enough", "display_name": "x"})));
+    assert_eq!(admin.0, 400, "no one signs up as admin");
+}
+
+/// A parent with one child whose pictures are 2, 5, 7; returns (family code, child id).
+fn family(app: &TestApp) -> (String, i64) {
+    let mut parent = Session::new(app);
+    let (_, p) = parent.call("POST", "/api/auth/signup", Some(json!({"role": "parent", "username": "mama", "password": "a good password", "display_name": "妈妈"})));
+    let (status, child) = parent.call(
+        "POST",
+        "/api/children",
+        Some(json!({"display_name": "小明", "pictures": [2, 5, 7]})),
+    );
+    assert_eq!(status, 201, "{child}");
+    (
+        p["family_code"].as_str().unwrap().to_string(),
+        child["id"].as_i64().unwrap(),
+    )
+}
+
+fn a_child_signs_in_with_the_family_code_and_pictures(kind: Db, test: &str) {
+    let Some(app) = app(kind, test) else { return };
+    let (code, child) = family(&app);
+    let mut kid = Session::new(&app);
+    let (status, cards) = kid.call(
+        "GET",
+        &format!("/api/families/{}/children", code.to_lowercase()),
+        None,
+    );
+    assert_eq!(status, 200);
+    assert_eq!(cards, json!([{"id": child, "display_name": "小明"}]));
+    assert_eq!(
+        kid.call("GET", "/api/families/NOPE42/children", None).0,
+        404
+    );
+    let wrong = kid.call(
+        "POST",
+        "/api/auth/pictures",
+        Some(json!({"family_code": code, "child_id": child, "pictures": [2, 7, 5]})),
+    );
+    assert_eq!(wrong.0, 401, "order matters");
+    let (status, me) = kid.call(
+        "POST",
+        "/api/auth/pictures",
+        Some(json!({"family_code": code, "child_id": child, "pictures": [2, 5, 7]})),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(
+        (me["role"].as_str(), me["username"].as_str()),
+        (Some("learner"), None)
+    );
+    assert_eq!(kid.call("GET", "/api/me", None).1["display_name"], "小明");
+    // A child cannot add children; a stranger cannot either.
+    assert_eq!(
+        kid.call(
+            "POST",
+            "/api/children",
+            Some(json!({"display_name": "x", "pictures": [0, 1, 2]}))
+        )
+        .0,
+        403
+    );
+    assert_eq!(
+        Session::new(&app)
+            .call(
+                "POST",
+                "/api/children",
+                Some(json!({"display_name": "x", "pictures": [0, 1, 2]}))
+            )
+            .0,
+        401
+    );
+    // Ten wrong tries lock the pictures until a parent helps.
+    let mut guesser = Session::new(&app);
+    for _ in 0..10 {
+        guesser.call(
+            "POST",
+            "/api/auth/pictures",
+            Some(json!({"family_code": code, "child_id": child, "pictures": [0, 1, 2]})),
+        );
+    }
+    let locked = guesser.call(
+        "POST",
+        "/api/auth/pictures",
+        Some(json!({"family_code": code, "child_id": child, "pictures": [2, 5, 7]})),
+    );
+    assert_eq!(locked.0, 403);
+}
+
+fn a_first_attempt_rates_child_and_problem_and_retries_do_not(kind: Db, test: &str) {
+    let Some(app) = app(kind, test) else { return };
+    let (code, child) = family(&app);
+    let mut kid = Session::new(&app);
+    kid.call(
+        "POST",
+        "/api/auth/pictures",
+        Some(json!({"family_code": code, "child_id": child, "pictures": [2, 5, 7]})),
+    );
+    let problem = app.problem_id("beginner", 1);
+    let problem_rating = |app: &TestApp| {
+        app.get(&format!("/api/problems/{problem}")).json["rating"]
+            .as_f64()
+            .unwrap()
+    };
+    let before = problem_rating(&app);
+
+    let (status, attempt) = kid.call("POST", &format!("/api/problems/{problem}/attempts"), None);
+    assert_eq!(status, 201);
+    assert_eq!(attempt["rated"], true, "the first try is rated");
+    let id = attempt["attempt_id"].as_i64().unwrap();
+    assert_eq!(
+        kid.call(
+            "POST",
+            &format!("/api/attempts/{id}/moves"),
+            Some(json!({"move": "dc"}))
+        )
+        .1["result"],
+        "solved"
+    );
+    let me = kid.call("GET", "/api/me", None).1;
+    let after = me["rating"].as_f64().unwrap();
+    assert!(after > 1500.0, "solving raises the child's rating: {after}");
+    assert!(problem_rating(&app) < before, "and lowers the problem's");
+
+    // A retry is logged but not rated.
+    let (_, retry) = kid.call("POST", &format!("/api/problems/{problem}/attempts"), None);
+    assert_eq!(retry["rated"], false);
+    let rid = retry["attempt_id"].as_i64().unwrap();
+    kid.call(
+        "POST",
+        &format!("/api/attempts/{rid}/moves"),
+        Some(json!({"move": "ee"})),
+    );
+    assert_eq!(
+        kid.call("GET", "/api/me", None).1["rating"]
+            .as_f64()
+            .unwrap(),
+        after
+    );
+
+    // A hinted first attempt is not rated either.
+    let other = app.problem_id("beginner", 2);
+    let (_, a) = kid.call("POST", &format!("/api/problems/{other}/attempts"), None);
+    assert_eq!(a["rated"], true);
+    let aid = a["attempt_id"].as_i64().unwrap();
+    assert_eq!(
+        kid.call("POST", &format!("/api/attempts/{aid}/hint"), None)
+            .0,
+        200
+    );
+    kid.call(
+        "POST",
+        &format!("/api/attempts/{aid}/moves"),
+        Some(json!({"move": "dd"})),
+    );
+    assert_eq!(
+        kid.call("GET", "/api/me", None).1["rating"]
+            .as_f64()
+            .unwrap(),
+        after
+    );
+
+    // Guests still solve; their attempts are kept and never rated.
+    let guest = app.start_attempt(problem);
+    assert_eq!(
+        app.get(&format!("/api/attempts/{guest}")).json["rated"],
+        false
+    );
+}
