@@ -375,3 +375,59 @@ pub fn add_hint(conn: &mut AnyConnection, attempt_id: i32) -> QueryResult<()> {
         .execute(conn)
         .map(|_| ())
 }
+
+/// Whether `viewer` may read `learner`'s progress: the learner, their parent, or an admin.
+/// (Teachers will see their classes' children once classes exist.)
+pub fn can_view(viewer: &UserRow, learner: &UserRow) -> bool {
+    viewer.id == learner.id || learner.parent_id == Some(viewer.id) || viewer.role == "admin"
+}
+
+/// A learner's attempts, newest first, optionally for one problem.
+pub fn learner_attempts(
+    conn: &mut AnyConnection,
+    learner: i32,
+    problem: Option<i32>,
+    limit: i64,
+) -> QueryResult<Vec<super::models::AttemptRow>> {
+    let mut q = attempts::table
+        .filter(attempts::learner_id.eq(learner))
+        .into_boxed();
+    if let Some(p) = problem {
+        q = q.filter(attempts::problem_id.eq(p));
+    }
+    q.order(attempts::id.desc())
+        .limit(limit)
+        .select(super::models::AttemptRow::as_select())
+        .load(conn)
+}
+
+/// The unseen problem whose rating is nearest `target`, searching a widening window around it
+/// (the rating index serves each window), or None when the learner has tried everything.
+pub fn nearest_unseen_problem(
+    conn: &mut AnyConnection,
+    learner: i32,
+    target: f64,
+) -> QueryResult<Option<(i32, f64, f64)>> {
+    let seen = attempts::table
+        .filter(attempts::learner_id.eq(learner))
+        .select(attempts::problem_id);
+    for width in [50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, f64::MAX] {
+        let (lo, hi) = (target - width, target + width);
+        let found: Vec<(i32, f64, f64)> = problems::table
+            .filter(problems::rating.ge(lo))
+            .filter(problems::rating.le(hi))
+            .filter(problems::id.ne_all(seen))
+            .select((problems::id, problems::rating, problems::rating_rd))
+            .limit(200)
+            .load(conn)?;
+        if let Some(best) = found.into_iter().min_by(|a, b| {
+            (a.1 - target)
+                .abs()
+                .total_cmp(&(b.1 - target).abs())
+                .then(a.0.cmp(&b.0))
+        }) {
+            return Ok(Some(best));
+        }
+    }
+    Ok(None)
+}

@@ -286,19 +286,47 @@ pub async fn post_move(
     state: web::Data<AppState>,
     attempt_id: web::Path<i32>,
     body: web::Json<MoveRequest>,
+    token: super::auth::SessionToken,
 ) -> Result<web::Json<MoveResponse>, AppError> {
     let attempt_id = attempt_id.into_inner();
     let mv = parse_move(&body.mv)?;
     let st = state.clone();
-    let response = web::block(move || play_move(&st, attempt_id, mv)).await??;
+    let response = web::block(move || play_move(&st, &token, attempt_id, mv)).await??;
     Ok(web::Json(response))
 }
 
-fn play_move(state: &AppState, attempt_id: i32, mv: Move) -> Result<MoveResponse, AppError> {
+/// A learner's attempt takes moves and hints from that learner only (guest attempts from anyone
+/// holding their id).
+fn check_player(
+    state: &AppState,
+    token: &super::auth::SessionToken,
+    attempt: &db::AttemptRow,
+) -> Result<(), AppError> {
+    let Some(learner) = attempt.learner_id else {
+        return Ok(());
+    };
+    match super::auth::current_user(state, token)? {
+        Some(u) if u.id == learner => Ok(()),
+        Some(_) => Err(AppError::Forbidden(
+            "this attempt belongs to another learner".into(),
+        )),
+        None => Err(AppError::Unauthorized(
+            "sign in to continue this attempt".into(),
+        )),
+    }
+}
+
+fn play_move(
+    state: &AppState,
+    token: &super::auth::SessionToken,
+    attempt_id: i32,
+    mv: Move,
+) -> Result<MoveResponse, AppError> {
     let mut pooled = state.pool.get()?;
     let conn = &mut pooled;
     let (attempt, moves) =
         db::get_attempt(conn, attempt_id)?.ok_or(AppError::NotFound("attempt"))?;
+    check_player(state, token, &attempt)?;
     if attempt.result != "open" {
         return Err(illegal(IllegalMove::GameOver));
     }
@@ -423,12 +451,26 @@ pub struct AttemptView {
 pub async fn get_attempt(
     state: web::Data<AppState>,
     attempt_id: web::Path<i32>,
+    token: super::auth::SessionToken,
 ) -> Result<web::Json<AttemptView>, AppError> {
     let id = attempt_id.into_inner();
-    let pool = state.pool.clone();
+    let st = state.clone();
     let (a, moves) = web::block(move || -> Result<_, AppError> {
-        let conn = &mut pool.get()?;
-        db::get_attempt(conn, id)?.ok_or(AppError::NotFound("attempt"))
+        let conn = &mut *st.conn()?;
+        let found = db::get_attempt(conn, id)?.ok_or(AppError::NotFound("attempt"))?;
+        // A learner's attempt is part of their progress log: the same people may read it.
+        if let Some(learner) = found.0.learner_id {
+            let viewer = super::auth::current_user(&st, &token)?
+                .ok_or_else(|| AppError::Unauthorized("sign in to see this attempt".into()))?;
+            let learner =
+                db::accounts::user_by_id(conn, learner)?.ok_or(AppError::NotFound("learner"))?;
+            if !db::accounts::can_view(&viewer, &learner) {
+                return Err(AppError::Forbidden(
+                    "this is another learner's attempt".into(),
+                ));
+            }
+        }
+        Ok(found)
     })
     .await??;
     Ok(web::Json(AttemptView {
@@ -473,12 +515,14 @@ pub struct Hint {
 pub async fn hint(
     state: web::Data<AppState>,
     attempt_id: web::Path<i32>,
+    token: super::auth::SessionToken,
 ) -> Result<web::Json<Hint>, AppError> {
     let id = attempt_id.into_inner();
     let st = state.clone();
     let hint = web::block(move || -> Result<Hint, AppError> {
         let conn = &mut st.pool.get()?;
         let (attempt, moves) = db::get_attempt(conn, id)?.ok_or(AppError::NotFound("attempt"))?;
+        check_player(&st, &token, &attempt)?;
         if attempt.result != "open" {
             return Err(illegal(IllegalMove::GameOver));
         }

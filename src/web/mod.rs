@@ -8,6 +8,7 @@ mod error;
 pub mod i18n;
 mod openapi;
 mod pages;
+mod progress;
 mod state;
 
 use std::net::SocketAddr;
@@ -58,6 +59,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(auth::add_child)
     .service(auth::family)
     .service(auth::picture_signin)
+    .service(progress::learner_log)
+    .service(progress::next_problem)
     .service(openapi::openapi_json)
     .service(pages::home)
     .service(pages::sets_page)

@@ -3,7 +3,7 @@
 use utoipa::OpenApi;
 
 use super::error::{ErrorBody, ErrorDetail};
-use super::{api, auth};
+use super::{api, auth, progress};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -16,7 +16,17 @@ use super::{api, auth};
         api::get_problem,
         api::create_attempt,
         api::post_move,
-        api::get_attempt
+        api::get_attempt,
+        api::hint,
+        api::solution,
+        auth::signup,
+        auth::signin,
+        auth::me,
+        auth::add_child,
+        auth::family,
+        auth::picture_signin,
+        progress::learner_log,
+        progress::next_problem
     ),
     components(schemas(
         api::ProblemSummary,
@@ -32,6 +42,8 @@ use super::{api, auth};
         api::SolutionStep,
         api::Solution,
         auth::UserView,
+        progress::LogEntry,
+        progress::NextProblem,
         auth::SignUp,
         auth::SignIn,
         auth::NewChild,

@@ -83,7 +83,177 @@ both_backends!(
     parents_and_teachers_sign_up_sign_in_and_out,
     a_child_signs_in_with_the_family_code_and_pictures,
     a_first_attempt_rates_child_and_problem_and_retries_do_not,
+    only_the_child_and_their_parent_see_the_progress_log,
+    next_problem_aims_at_the_chosen_success_chance_among_unseen_problems,
 );
+
+/// A family with one signed-in child; returns (parent session, child session, child id).
+fn signed_in_family<'a>(
+    app: &'a TestApp,
+    parent_name: &str,
+    pictures: [u8; 3],
+) -> (Session<'a>, Session<'a>, i64) {
+    let mut parent = Session::new(app);
+    let (_, p) = parent.call("POST", "/api/auth/signup", Some(json!({"role": "parent", "username": parent_name, "password": "a good password", "display_name": "家长"})));
+    let (_, child) = parent.call(
+        "POST",
+        "/api/children",
+        Some(json!({"display_name": "孩子", "pictures": pictures})),
+    );
+    let id = child["id"].as_i64().unwrap();
+    let mut kid = Session::new(app);
+    let (status, _) = kid.call(
+        "POST",
+        "/api/auth/pictures",
+        Some(json!({"family_code": p["family_code"], "child_id": id, "pictures": pictures})),
+    );
+    assert_eq!(status, 200);
+    (parent, kid, id)
+}
+
+fn only_the_child_and_their_parent_see_the_progress_log(kind: Db, test: &str) {
+    let Some(app) = app(kind, test) else { return };
+    let (mut parent, mut kid, child) = signed_in_family(&app, "parent_a", [1, 2, 3]);
+    let (_, mut other_kid, other_child) = signed_in_family(&app, "parent_b", [4, 5, 6]);
+    let mut other_parent = Session::new(&app);
+    other_parent.call(
+        "POST",
+        "/api/auth/signin",
+        Some(json!({"username": "parent_b", "password": "a good password"})),
+    );
+
+    let problem = app.problem_id("beginner", 1);
+    let (_, a) = kid.call("POST", &format!("/api/problems/{problem}/attempts"), None);
+    let attempt = a["attempt_id"].as_i64().unwrap();
+    kid.call(
+        "POST",
+        &format!("/api/attempts/{attempt}/moves"),
+        Some(json!({"move": "dc"})),
+    );
+
+    let log = format!("/api/learners/{child}/attempts");
+    let (status, entries) = parent.call("GET", &log, None);
+    assert_eq!(status, 200);
+    assert_eq!(entries.as_array().unwrap().len(), 1);
+    assert_eq!(
+        (entries[0]["result"].as_str(), entries[0]["rated"].as_bool()),
+        (Some("solved"), Some(true))
+    );
+    assert!(entries[0]["duration_ms"].as_i64().unwrap() >= 0);
+    assert_eq!(
+        kid.call("GET", &log, None).0,
+        200,
+        "a child reads their own log"
+    );
+    assert_eq!(
+        kid.call("GET", &format!("{log}?problem={problem}"), None)
+            .1
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    assert_eq!(
+        kid.call("GET", &format!("{log}?problem=999999"), None)
+            .1
+            .as_array()
+            .unwrap()
+            .len(),
+        0
+    );
+    assert_eq!(
+        other_parent.call("GET", &log, None).0,
+        403,
+        "another family's parent"
+    );
+    assert_eq!(other_kid.call("GET", &log, None).0, 403, "another learner");
+    assert_eq!(Session::new(&app).call("GET", &log, None).0, 401);
+    assert_eq!(
+        parent
+            .call(
+                "GET",
+                &format!("/api/learners/{}/attempts", other_child),
+                None
+            )
+            .0,
+        403
+    );
+    // The attempt itself is as private as the log, and only its learner plays in it.
+    let a_path = format!("/api/attempts/{attempt}");
+    assert_eq!(parent.call("GET", &a_path, None).0, 200);
+    assert_eq!(other_parent.call("GET", &a_path, None).0, 403);
+    assert_eq!(Session::new(&app).call("GET", &a_path, None).0, 401);
+    let (_, open) = kid.call(
+        "POST",
+        &format!("/api/problems/{}/attempts", app.problem_id("beginner", 2)),
+        None,
+    );
+    let open = open["attempt_id"].as_i64().unwrap();
+    assert_eq!(
+        other_kid
+            .call(
+                "POST",
+                &format!("/api/attempts/{open}/moves"),
+                Some(json!({"move": "aa"}))
+            )
+            .0,
+        403
+    );
+    assert_eq!(
+        Session::new(&app)
+            .call("POST", &format!("/api/attempts/{open}/hint"), None)
+            .0,
+        401
+    );
+    assert_eq!(
+        kid.call(
+            "POST",
+            &format!("/api/attempts/{open}/moves"),
+            Some(json!({"move": "aa"}))
+        )
+        .0,
+        200
+    );
+}
+
+fn next_problem_aims_at_the_chosen_success_chance_among_unseen_problems(kind: Db, test: &str) {
+    let Some(app) = app(kind, test) else { return };
+    // More problems of several ratings: the shipped bank (capture 900, ladder 1100, eyes 1500).
+    let bank = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("problems");
+    assert!(app.import(Some("bank"), &[&bank]).status.success());
+    let (_, mut kid, _) = signed_in_family(&app, "parent_n", [0, 4, 8]);
+    assert_eq!(Session::new(&app).call("GET", "/api/next", None).0, 401);
+    assert_eq!(kid.call("GET", "/api/next?success=0.99", None).0, 400);
+    // A new child (1500): at 90% (target about 1110) the pick is easier than at 50% (1500).
+    let (status, easy) = kid.call("GET", "/api/next?success=0.9", None);
+    assert_eq!(status, 200);
+    let (_, even) = kid.call("GET", "/api/next?success=0.5", None);
+    let rating = |id: &Value| {
+        app.get(&format!("/api/problems/{id}")).json["rating"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(
+        rating(&easy["problem_id"]) < rating(&even["problem_id"]),
+        "{easy} vs {even}"
+    );
+    let p = easy["expected_success"].as_f64().unwrap();
+    assert!(p > 0.8, "{p}");
+    assert_eq!(
+        kid.call("GET", "/api/next", None).0,
+        200,
+        "the default aims at 75%"
+    );
+    // A tried problem is not picked again.
+    let first = easy["problem_id"].as_i64().unwrap();
+    kid.call("POST", &format!("/api/problems/{first}/attempts"), None);
+    assert_ne!(
+        kid.call("GET", "/api/next?success=0.9", None).1["problem_id"]
+            .as_i64()
+            .unwrap(),
+        first
+    );
+}
 
 fn parents_and_teachers_sign_up_sign_in_and_out(kind: Db, test: &str) {
     let Some(app) = app(kind, test) else { return };

@@ -1,3 +1,4 @@
+DROP INDEX problems_rating;
 DROP INDEX attempts_learner;
 ALTER TABLE attempts DROP COLUMN hints;
 DROP TABLE ratings_history;

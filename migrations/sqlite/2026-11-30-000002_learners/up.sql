@@ -41,3 +41,4 @@ CREATE INDEX ratings_history_user ON ratings_history (user_id, created_at);
 
 ALTER TABLE attempts ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX attempts_learner ON attempts (learner_id, problem_id);
+CREATE INDEX problems_rating ON problems (rating);
