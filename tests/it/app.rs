@@ -9,6 +9,18 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use diesel::{Connection, PgConnection, RunQueryDsl};
 use serde_json::Value;
 
+/// Runs each named story (a `fn(Db, &str)` of the calling module) as two tests, one per backend.
+macro_rules! both_backends {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[test] fn $name() { super::$name(super::Db::Sqlite, concat!("sqlite::", stringify!($name))) })*
+        }
+        mod postgres {
+            $(#[test] fn $name() { super::$name(super::Db::Postgres, concat!("postgres::", stringify!($name))) })*
+        }
+    };
+}
+
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -68,17 +68,6 @@ fn app(kind: Db, test: &str) -> Option<TestApp> {
     Some(app)
 }
 
-macro_rules! both_backends {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(#[test] fn $name() { super::$name(super::Db::Sqlite, concat!("sqlite::", stringify!($name))) })*
-        }
-        mod postgres {
-            $(#[test] fn $name() { super::$name(super::Db::Postgres, concat!("postgres::", stringify!($name))) })*
-        }
-    };
-}
-
 both_backends!(
     parents_and_teachers_sign_up_sign_in_and_out,
     a_child_signs_in_with_the_family_code_and_pictures,

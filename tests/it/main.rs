@@ -1,5 +1,6 @@
 //! The one integration-test binary: each module tells one part of the story.
 
+#[macro_use]
 mod app;
 mod support;
 

@@ -25,17 +25,6 @@ fn app_with_fixtures(kind: Db, test: &str) -> Option<TestApp> {
     Some(app)
 }
 
-macro_rules! both_backends {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(#[test] fn $name() { super::$name(super::Db::Sqlite, concat!("sqlite::", stringify!($name))) })*
-        }
-        mod postgres {
-            $(#[test] fn $name() { super::$name(super::Db::Postgres, concat!("postgres::", stringify!($name))) })*
-        }
-    };
-}
-
 both_backends!(
     import_names_bad_files_and_skips_duplicates,
     problems_are_listed_with_filters,
