@@ -9,6 +9,7 @@ mod import_sgf;
 mod judge;
 mod model;
 pub mod solver;
+mod transform;
 
 pub use export::to_sgf;
 pub use import_ogs::{OgsError, from_ogs_json};
@@ -18,3 +19,4 @@ pub use judge::{
     next_correct_move, play_in_problem, replay_history, verify_tree,
 };
 pub use model::{Kind, Mark, Problem, SolutionTree, TreeNode, TreeNodeId, Viewport};
+pub use transform::{Symmetry, transform};
