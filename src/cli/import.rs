@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::db::{self, AnyConnection, ImportItem};
-use crate::problem::from_sgf_bytes;
+use crate::problem::from_sgf_file;
 
 /// The outcome of an import.
 #[derive(Debug, Default)]
@@ -71,17 +71,15 @@ pub fn import_files(
                 continue;
             }
         };
-        let trees = match from_sgf_bytes(&bytes) {
-            Ok(t) => t,
+        let file = match crate::go::sgf::parse(&bytes) {
+            Ok(f) => f,
             Err(e) => {
-                summary.errors.push(format!("{shown}: {e}"));
+                summary.errors.push(format!("{shown}: not SGF: {e}"));
                 continue;
             }
         };
-        let encoding = crate::go::sgf::parse(&bytes)
-            .map(|s| s.encoding)
-            .unwrap_or("UTF-8");
-        let text = utf8_source(&bytes, encoding);
+        let trees = from_sgf_file(&file);
+        let text = utf8_source(&bytes, file.encoding);
         let many = trees.len() > 1;
         let mut items = Vec::new();
         for (index, tree) in trees.into_iter().enumerate() {

@@ -35,16 +35,19 @@ pub enum ImportError {
 /// Reads every problem of an SGF file (a collection gives several). The outer error is a file
 /// that is not SGF at all; each tree may fail on its own.
 pub fn from_sgf_bytes(bytes: &[u8]) -> Result<Vec<Result<Problem, ImportError>>, SgfError> {
-    let file = sgf::parse(bytes)?;
-    Ok(file
-        .trees()
+    Ok(from_sgf_file(&sgf::parse(bytes)?))
+}
+
+/// Every problem of an already parsed file; the file's reading warnings go to each problem.
+pub fn from_sgf_file(file: &sgf::Sgf) -> Vec<Result<Problem, ImportError>> {
+    file.trees()
         .map(|root| {
             from_sgf(root).map(|mut p| {
                 p.warnings.splice(0..0, file.warnings.iter().cloned());
                 p
             })
         })
-        .collect())
+        .collect()
 }
 
 /// Reads the problem of one game tree.

@@ -155,7 +155,18 @@ pub fn judge(
     mv: Move,
     referee: &dyn Referee,
 ) -> Result<Verdict, JudgeError> {
-    judge_with(problem, history, mv, referee, None)
+    judge_replayed(problem, &replay_history(problem, history)?, mv, referee)
+}
+
+/// Judges the learner's move in `game`, the problem after its history as [`replay_history`]
+/// gives it (callers that also need the positions replay once and pass the game here).
+pub fn judge_replayed(
+    problem: &Problem,
+    game: &Game,
+    mv: Move,
+    referee: &dyn Referee,
+) -> Result<Verdict, JudgeError> {
+    judge_at(problem, game, mv, referee, None)
 }
 
 fn judge_with(
@@ -165,24 +176,36 @@ fn judge_with(
     referee: &dyn Referee,
     preferred_reply: Option<Move>,
 ) -> Result<Verdict, JudgeError> {
-    let game = replay_history(problem, history)?;
+    judge_at(
+        problem,
+        &replay_history(problem, history)?,
+        mv,
+        referee,
+        preferred_reply,
+    )
+}
+
+fn judge_at(
+    problem: &Problem,
+    game: &Game,
+    mv: Move,
+    referee: &dyn Referee,
+    preferred_reply: Option<Move>,
+) -> Result<Verdict, JudgeError> {
+    let history = game.moves();
     if history.len() % 2 == 1 {
         // The learner moves on even plies only; an odd history means the reply is missing.
         return Err(JudgeError::Illegal(IllegalMove::GameOver));
     }
     let tree = &problem.tree;
-    let in_tree = locate(problem, history)
-        .and_then(|n| tree.child_by_move(n, mv))
-        .is_some();
+    let here = locate(problem, history);
+    let played = here.and_then(|n| tree.child_by_move(n, mv));
     match game.check(mv) {
-        Err(IllegalMove::Ko) if in_tree => {}
+        Err(IllegalMove::Ko) if played.is_some() => {}
         other => other.map_err(JudgeError::Illegal)?,
     }
-    let Some(here) = locate(problem, history) else {
-        return Ok(referee.judge_off_tree(problem, &game, mv));
-    };
-    let Some(played) = tree.child_by_move(here, mv) else {
-        return Ok(referee.judge_off_tree(problem, &game, mv));
+    let Some(played) = played else {
+        return Ok(referee.judge_off_tree(problem, game, mv));
     };
     let node = &tree.nodes[played];
     if !node.leads_to_success {

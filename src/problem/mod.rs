@@ -13,9 +13,9 @@ mod transform;
 
 pub use export::to_sgf;
 pub use import_ogs::{OgsError, from_ogs_json};
-pub use import_sgf::{ImportError, from_sgf, from_sgf_bytes};
+pub use import_sgf::{ImportError, from_sgf, from_sgf_bytes, from_sgf_file};
 pub use judge::{
-    JudgeError, Referee, TreeOnly, Verdict, WrongReason, judge, main_correct_line,
+    JudgeError, Referee, TreeOnly, Verdict, WrongReason, judge, judge_replayed, main_correct_line,
     next_correct_move, play_in_problem, replay_history, verify_tree,
 };
 pub use model::{Kind, Mark, Problem, SolutionTree, TreeNode, TreeNodeId, Viewport};

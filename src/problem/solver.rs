@@ -469,14 +469,14 @@ pub fn judge_first_move(
     game: &Game,
     mv: Move,
     budget: Budget,
-) -> (Outcome2, Option<Move>) {
+) -> (MoveVerdict, Option<Move>) {
     let Some(goal) = goal(problem) else {
-        return (Outcome2::Unknown, None);
+        return (MoveVerdict::Unknown, None);
     };
     let (mut search, learner_wins) = Search::new(problem, game.board(), goal, budget);
     let mut g = game.clone();
     if g.play(mv).is_err() {
-        return (Outcome2::Unknown, None);
+        return (MoveVerdict::Unknown, None);
     }
     let mut depth = 1;
     let mut r = Outcome::Unknown;
@@ -490,12 +490,12 @@ pub fn judge_first_move(
     if r == learner_wins {
         // The opponent's best try: the first reply that does not lose at once.
         let reply = search.moves(&g).into_iter().find(|&m| m != Move::Pass);
-        (Outcome2::Correct, reply)
+        (MoveVerdict::Correct, reply)
     } else if r == Outcome::Unknown {
-        (Outcome2::Unknown, None)
+        (MoveVerdict::Unknown, None)
     } else {
         (
-            Outcome2::Wrong,
+            MoveVerdict::Wrong,
             refutation(&mut search, &mut g, budget.max_depth),
         )
     }
@@ -524,34 +524,34 @@ impl super::judge::Referee for SolverReferee {
             let n = &problem.tree.nodes[c];
             n.leads_to_success
                 && n.mv.is_some_and(|(_, author)| {
-                    judge_first_move(problem, game, author, self.budget).0 == Outcome2::Correct
+                    judge_first_move(problem, game, author, self.budget).0 == MoveVerdict::Correct
                 })
         });
         if !validated {
             return not_in_tree;
         }
         match judge_first_move(problem, game, mv, self.budget) {
-            (Outcome2::Correct, Some(reply)) => Verdict::Continue {
+            (MoveVerdict::Correct, Some(reply)) => Verdict::Continue {
                 reply,
                 comment: None,
             },
-            (Outcome2::Correct, None) => Verdict::Solved {
+            (MoveVerdict::Correct, None) => Verdict::Solved {
                 reply: None,
                 comment: None,
             },
-            (Outcome2::Wrong, reply) => Verdict::Wrong {
+            (MoveVerdict::Wrong, reply) => Verdict::Wrong {
                 reply,
                 comment: None,
                 reason: WrongReason::Refuted,
             },
-            (Outcome2::Unknown, _) => not_in_tree,
+            (MoveVerdict::Unknown, _) => not_in_tree,
         }
     }
 }
 
 /// The solver's verdict on one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome2 {
+pub enum MoveVerdict {
     Correct,
     Wrong,
     Unknown,

@@ -9,7 +9,7 @@ use super::error::{AppError, ErrorBody};
 use super::state::AppState;
 use crate::db::{self, NewAttemptMove, ProblemFilter, ProblemRow};
 use crate::go::{Board, Color, Game, IllegalMove, Move, Point};
-use crate::problem::{JudgeError, Verdict, judge, play_in_problem, replay_history};
+use crate::problem::{JudgeError, Verdict, judge_replayed, play_in_problem, replay_history};
 
 /// A problem in a list.
 #[derive(Serialize, ToSchema)]
@@ -342,14 +342,15 @@ fn play_move(
         .map(|m| parse_move(&m.mv))
         .collect::<Result<_, _>>()
         .map_err(|e| AppError::Internal(e.to_string()))?;
-    let verdict = match judge(&problem, &history, mv, &state.referee) {
+    // One replay serves the judge and the positions of the board redraw.
+    let mut game: Game =
+        replay_history(&problem, &history).map_err(|e| AppError::Internal(e.to_string()))?;
+    let verdict = match judge_replayed(&problem, &game, mv, &state.referee) {
         Ok(v) => v,
         Err(JudgeError::Illegal(e)) => return Err(illegal(e)),
         Err(e @ JudgeError::BadHistory { .. }) => return Err(AppError::Internal(e.to_string())),
     };
     // Positions for the board redraw: after the learner's move, then after the reply.
-    let mut game: Game =
-        replay_history(&problem, &history).map_err(|e| AppError::Internal(e.to_string()))?;
     play_in_problem(&mut game, mv).map_err(illegal)?;
     let after_move = Stones::of(game.board());
     if let Some(r) = verdict.reply() {
