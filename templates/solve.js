@@ -81,7 +81,7 @@ function feedback(kind, text) {
 function say(text) { document.getElementById("comment").textContent = text || ""; }
 
 async function start() {
-  const r = await api("POST", `/api/problems/${problemId}/attempts`);
+  const r = await api("POST", `/api/problems/${problemId}/attempts${root.dataset.attemptQuery || ""}`);
   attemptId = r.json && r.json.attempt_id;
   root.dataset.state = "playing";
   root.dataset.attempt = attemptId;
@@ -129,7 +129,7 @@ document.getElementById("hint").addEventListener("click", async () => {
 });
 
 document.getElementById("solution").addEventListener("click", async () => {
-  const r = await api("GET", `/api/problems/${problemId}/solution`);
+  const r = await api("GET", `/api/problems/${problemId}/solution` + (attemptId !== null ? `?attempt=${attemptId}` : ""));
   if (r.status !== 200) return;
   done = true;
   clearMarks();

@@ -9,8 +9,8 @@ use sha2::{Digest, Sha256};
 
 use super::connection::AnyConnection;
 use super::queries::now_ms;
-use super::schema::{attempts, problems, ratings_history, sessions, users};
-use crate::rating::{self, Config, Game, Outcome, Rating};
+use super::schema::{attempts, sessions, users};
+use crate::rating::Config;
 
 /// Sessions last 30 days.
 const SESSION_MS: i64 = 30 * 24 * 3600 * 1000;
@@ -36,6 +36,8 @@ pub struct UserRow {
     pub rating_rd: f64,
     pub rating_vol: f64,
     pub created_at: i64,
+    /// The success chance "next problem" aims at.
+    pub target_success: f64,
 }
 
 #[derive(Debug, Insertable)]
@@ -85,8 +87,8 @@ fn random_hex(bytes: usize) -> String {
     buf.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// A short family code a child can type: 6 letters without look-alikes.
-fn family_code() -> String {
+/// A short family or class code a child can type: 6 letters without look-alikes.
+pub fn new_code() -> String {
     const LETTERS: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
     let mut buf = [0u8; 6];
     getrandom::getrandom(&mut buf).expect("the operating system's random source");
@@ -129,7 +131,7 @@ pub fn create_account(
         return Ok(None);
     }
     let start = Config::default().start;
-    let code = (role == "parent").then(family_code);
+    let code = (role == "parent").then(new_code);
     insert_user(
         conn,
         &NewUser {
@@ -150,10 +152,11 @@ pub fn create_account(
     .map(Some)
 }
 
-/// A child of `parent` signing in with pictures; no e-mail, no real name needed.
+/// A child signing in with pictures, in a family (`parent`) or only in a class; no e-mail, no
+/// real name needed.
 pub fn create_child(
     conn: &mut AnyConnection,
-    parent: i32,
+    parent: Option<i32>,
     display_name: &str,
     pictures: &str,
 ) -> QueryResult<UserRow> {
@@ -166,7 +169,7 @@ pub fn create_child(
             password_hash: None,
             display_name,
             picture_hash: Some(hash_secret(pictures)),
-            parent_id: Some(parent),
+            parent_id: parent,
             family_code: None,
             failed_signins: 0,
             rating: start.rating,
@@ -209,6 +212,15 @@ pub fn family_children(conn: &mut AnyConnection, code: &str) -> QueryResult<Opti
         .select(UserRow::as_select())
         .load(conn)
         .map(Some)
+}
+
+/// A parent's children.
+pub fn children_of(conn: &mut AnyConnection, parent: i32) -> QueryResult<Vec<UserRow>> {
+    users::table
+        .filter(users::parent_id.eq(parent))
+        .order(users::id)
+        .select(UserRow::as_select())
+        .load(conn)
 }
 
 /// Records a failed or successful picture sign-in.
@@ -276,96 +288,12 @@ pub fn has_tried(conn: &mut AnyConnection, learner: i32, problem: i32) -> QueryR
         > 0)
 }
 
-/// After a rated attempt ends: one Glicko-2 game between the learner and the problem, both
-/// updated, the learner's history extended. Called inside the writer's transaction.
-pub(crate) fn rate_attempt(
-    conn: &mut AnyConnection,
-    attempt_id: i32,
-    solved: bool,
-) -> QueryResult<()> {
-    let (learner, problem, rated, hints): (Option<i32>, i32, bool, i32) = attempts::table
-        .find(attempt_id)
-        .select((
-            attempts::learner_id,
-            attempts::problem_id,
-            attempts::rated,
-            attempts::hints,
-        ))
-        .first(conn)?;
-    let Some(learner) = learner else {
-        return Ok(());
-    };
-    if !rated || hints > 0 {
-        return Ok(());
-    }
-    let (lr, lrd, lv): (f64, f64, f64) = users::table
-        .find(learner)
-        .select((users::rating, users::rating_rd, users::rating_vol))
-        .first(conn)?;
-    let (pr, prd, pv): (f64, f64, f64) = problems::table
-        .find(problem)
-        .select((problems::rating, problems::rating_rd, problems::rating_vol))
-        .first(conn)?;
-    let l = Rating {
-        rating: lr,
-        deviation: lrd,
-        volatility: lv,
-    };
-    let p = Rating {
-        rating: pr,
-        deviation: prd,
-        volatility: pv,
-    };
-    let config = Config::default();
-    let (lo, po) = if solved {
-        (Outcome::Win, Outcome::Loss)
-    } else {
-        (Outcome::Loss, Outcome::Win)
-    };
-    let l2 = rating::rate(
-        &l,
-        &[Game {
-            opponent: p,
-            outcome: lo,
-        }],
-        &config,
-    );
-    let p2 = rating::rate(
-        &p,
-        &[Game {
-            opponent: l,
-            outcome: po,
-        }],
-        &config,
-    );
-    diesel::update(users::table.find(learner))
-        .set((
-            users::rating.eq(l2.rating),
-            users::rating_rd.eq(l2.deviation),
-            users::rating_vol.eq(l2.volatility),
-        ))
-        .execute(conn)?;
-    diesel::update(problems::table.find(problem))
-        .set((
-            problems::rating.eq(p2.rating),
-            problems::rating_rd.eq(p2.deviation),
-            problems::rating_vol.eq(p2.volatility),
-        ))
-        .execute(conn)?;
-    diesel::insert_into(ratings_history::table)
-        .values((
-            ratings_history::user_id.eq(learner),
-            ratings_history::attempt_id.eq(attempt_id),
-            ratings_history::problem_id.eq(problem),
-            ratings_history::solved.eq(solved),
-            ratings_history::rating_before.eq(l.rating),
-            ratings_history::rating_after.eq(l2.rating),
-            ratings_history::rd_after.eq(l2.deviation),
-            ratings_history::problem_rating_after.eq(p2.rating),
-            ratings_history::created_at.eq(now_ms()),
-        ))
-        .execute(conn)?;
-    Ok(())
+/// Notes that the learner of an attempt looked at the solution (which makes it unrated).
+pub fn mark_solution_viewed(conn: &mut AnyConnection, attempt_id: i32) -> QueryResult<()> {
+    diesel::update(attempts::table.find(attempt_id))
+        .set(attempts::solution_viewed.eq(true))
+        .execute(conn)
+        .map(|_| ())
 }
 
 /// Counts a hint on an attempt (which makes it unrated).
@@ -374,12 +302,6 @@ pub fn add_hint(conn: &mut AnyConnection, attempt_id: i32) -> QueryResult<()> {
         .set(attempts::hints.eq(attempts::hints + 1))
         .execute(conn)
         .map(|_| ())
-}
-
-/// Whether `viewer` may read `learner`'s progress: the learner, their parent, or an admin.
-/// (Teachers will see their classes' children once classes exist.)
-pub fn can_view(viewer: &UserRow, learner: &UserRow) -> bool {
-    viewer.id == learner.id || learner.parent_id == Some(viewer.id) || viewer.role == "admin"
 }
 
 /// A learner's attempts, newest first, optionally for one problem.
@@ -401,33 +323,34 @@ pub fn learner_attempts(
         .load(conn)
 }
 
-/// The unseen problem whose rating is nearest `target`, searching a widening window around it
-/// (the rating index serves each window), or None when the learner has tried everything.
-pub fn nearest_unseen_problem(
-    conn: &mut AnyConnection,
-    learner: i32,
-    target: f64,
-) -> QueryResult<Option<(i32, f64, f64)>> {
-    let seen = attempts::table
-        .filter(attempts::learner_id.eq(learner))
-        .select(attempts::problem_id);
-    for width in [50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, f64::MAX] {
-        let (lo, hi) = (target - width, target + width);
-        let found: Vec<(i32, f64, f64)> = problems::table
-            .filter(problems::rating.ge(lo))
-            .filter(problems::rating.le(hi))
-            .filter(problems::id.ne_all(seen))
-            .select((problems::id, problems::rating, problems::rating_rd))
-            .limit(200)
-            .load(conn)?;
-        if let Some(best) = found.into_iter().min_by(|a, b| {
-            (a.1 - target)
-                .abs()
-                .total_cmp(&(b.1 - target).abs())
-                .then(a.0.cmp(&b.0))
-        }) {
-            return Ok(Some(best));
-        }
-    }
-    Ok(None)
+/// A parent takes a child who has no parent yet (a class child) into the family.
+pub fn adopt_child(conn: &mut AnyConnection, parent: i32, child: i32) -> QueryResult<bool> {
+    diesel::update(
+        users::table
+            .find(child)
+            .filter(users::role.eq("learner"))
+            .filter(users::parent_id.is_null()),
+    )
+    .set(users::parent_id.eq(Some(parent)))
+    .execute(conn)
+    .map(|n| n == 1)
+}
+
+/// Sets a locked-out child's picture password again (by their parent or teacher).
+pub fn reset_pictures(conn: &mut AnyConnection, child: i32, pictures: &str) -> QueryResult<()> {
+    diesel::update(users::table.find(child))
+        .set((
+            users::picture_hash.eq(Some(hash_secret(pictures))),
+            users::failed_signins.eq(0),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Sets the success chance a learner's next problems aim at.
+pub fn set_target_success(conn: &mut AnyConnection, learner: i32, p: f64) -> QueryResult<()> {
+    diesel::update(users::table.find(learner))
+        .set(users::target_success.eq(p))
+        .execute(conn)
+        .map(|_| ())
 }

@@ -5,6 +5,7 @@
 
 pub mod accounts;
 mod connection;
+pub mod learning;
 mod models;
 mod queries;
 pub mod schema;
@@ -13,5 +14,5 @@ mod writer;
 pub use connection::{AnyConnection, Backend, DbError, Pool, PooledConn, backend_of, connect_pool};
 pub use models::{AttemptMoveRow, AttemptRow, NewAttemptMove, ProblemRow, ProblemSetRow};
 pub use queries::*;
-pub use queries::{ImportItem, ProblemFilter};
+pub use queries::{AttemptSpec, ImportItem, ProblemFilter};
 pub use writer::{WriteError, Writer};

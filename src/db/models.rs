@@ -87,6 +87,11 @@ pub struct AttemptRow {
     pub result: String,
     pub rated: bool,
     pub hints: i32,
+    /// How the problem is shown: symmetry 0–7, plus 8 with colours swapped (reviews).
+    pub view: i32,
+    pub review_id: Option<i32>,
+    pub assessment_id: Option<i32>,
+    pub solution_viewed: bool,
 }
 
 #[derive(Debug, Insertable)]
@@ -98,6 +103,9 @@ pub struct NewAttempt {
     pub ended_at: Option<i64>,
     pub result: String,
     pub rated: bool,
+    pub view: i32,
+    pub review_id: Option<i32>,
+    pub assessment_id: Option<i32>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]

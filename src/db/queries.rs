@@ -212,13 +212,25 @@ pub fn count_problems(conn: &mut AnyConnection) -> QueryResult<i64> {
     problems::table.count().get_result(conn)
 }
 
+/// What an attempt is: which problem, whose (None = a guest), how the problem is shown, and the
+/// review or assessment it belongs to.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AttemptSpec {
+    pub problem_id: i32,
+    pub learner_id: Option<i32>,
+    /// Symmetry 0–7, plus 8 when the colours are swapped.
+    pub view: i32,
+    pub review_id: Option<i32>,
+    pub assessment_id: Option<i32>,
+}
+
 /// Starts an attempt (guest when `learner_id` is None). Called by the single writer, so the
 /// newest attempt of the problem is the one just inserted.
 pub(crate) fn insert_attempt(
     conn: &mut AnyConnection,
-    problem_id: i32,
-    learner_id: Option<i32>,
+    spec: &AttemptSpec,
 ) -> QueryResult<AttemptRow> {
+    let (problem_id, learner_id) = (spec.problem_id, spec.learner_id);
     let started_at = now_ms();
     // A learner's first attempt at a problem is a rated game; retries and guests are not.
     let rated = match learner_id {
@@ -233,6 +245,9 @@ pub(crate) fn insert_attempt(
             ended_at: None,
             result: "open".into(),
             rated,
+            view: spec.view,
+            review_id: spec.review_id,
+            assessment_id: spec.assessment_id,
         })
         .execute(conn)?;
     attempts::table
@@ -263,6 +278,23 @@ pub fn get_attempt(
     Ok(Some((a, moves)))
 }
 
+/// The moves of several attempts, by attempt, in order.
+pub fn attempts_moves(
+    conn: &mut AnyConnection,
+    ids: &[i32],
+) -> QueryResult<std::collections::HashMap<i32, Vec<AttemptMoveRow>>> {
+    let rows = attempt_moves::table
+        .filter(attempt_moves::attempt_id.eq_any(ids))
+        .order((attempt_moves::attempt_id, attempt_moves::seq))
+        .select(AttemptMoveRow::as_select())
+        .load(conn)?;
+    let mut by = std::collections::HashMap::<i32, Vec<AttemptMoveRow>>::new();
+    for m in rows {
+        by.entry(m.attempt_id).or_default().push(m);
+    }
+    Ok(by)
+}
+
 /// Stores a learner's move and the reply, ending the attempt when `result` is final. The unique
 /// (attempt, seq) key refuses a second writer of the same move.
 pub(crate) fn insert_moves(
@@ -284,7 +316,7 @@ pub(crate) fn insert_moves(
                 attempts::ended_at.eq(Some(now_ms())),
             ))
             .execute(conn)?;
-        super::accounts::rate_attempt(conn, attempt_id, result == "solved")?;
+        super::learning::attempt_ended(conn, attempt_id, result == "solved")?;
     }
     Ok(())
 }

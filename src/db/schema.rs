@@ -61,6 +61,10 @@ diesel::table! {
         result -> Text,
         rated -> Bool,
         hints -> Integer,
+        view -> Integer,
+        review_id -> Nullable<Integer>,
+        assessment_id -> Nullable<Integer>,
+        solution_viewed -> Bool,
     }
 }
 
@@ -99,6 +103,7 @@ diesel::table! {
         rating_rd -> Double,
         rating_vol -> Double,
         created_at -> BigInt,
+        target_success -> Double,
     }
 }
 
@@ -129,7 +134,72 @@ diesel::table! {
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(ratings_history -> users (user_id));
 
+diesel::table! {
+    classes (id) {
+        id -> Integer,
+        teacher_id -> Integer,
+        name -> Text,
+        code -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    class_members (class_id, learner_id) {
+        class_id -> Integer,
+        learner_id -> Integer,
+    }
+}
+
+diesel::table! {
+    reviews (id) {
+        id -> Integer,
+        learner_id -> Integer,
+        problem_id -> Integer,
+        stage -> Integer,
+        due_at -> BigInt,
+        view -> Integer,
+        done_at -> Nullable<BigInt>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    concept_ratings (learner_id, concept) {
+        learner_id -> Integer,
+        concept -> Text,
+        rating -> Double,
+        rating_rd -> Double,
+        rating_vol -> Double,
+        attempts -> Integer,
+        solved -> Integer,
+    }
+}
+
+diesel::table! {
+    assessments (id) {
+        id -> Integer,
+        learner_id -> Integer,
+        started_at -> BigInt,
+        ended_at -> Nullable<BigInt>,
+        items -> Integer,
+        estimate -> Double,
+        sd -> Double,
+        rank -> Nullable<Text>,
+        rank_low -> Nullable<Text>,
+        rank_high -> Nullable<Text>,
+    }
+}
+
+diesel::joinable!(class_members -> classes (class_id));
+diesel::joinable!(reviews -> problems (problem_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
+    classes,
+    class_members,
+    reviews,
+    concept_ratings,
+    assessments,
     problem_sets,
     problems,
     tags,

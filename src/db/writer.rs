@@ -10,7 +10,7 @@ use diesel::Connection;
 
 use super::connection::Pool;
 use super::models::{AttemptRow, NewAttemptMove};
-use super::queries;
+use super::queries::{self, AttemptSpec};
 
 /// Most jobs committed together.
 const MAX_BATCH: usize = 512;
@@ -23,8 +23,7 @@ enum Job {
         done: Sender<Result<(), diesel::result::Error>>,
     },
     Attempt {
-        problem_id: i32,
-        learner_id: Option<i32>,
+        spec: AttemptSpec,
         done: Sender<Result<AttemptRow, diesel::result::Error>>,
     },
 }
@@ -76,18 +75,10 @@ impl Writer {
     }
 
     /// Starts an attempt.
-    pub fn create_attempt(
-        &self,
-        problem_id: i32,
-        learner_id: Option<i32>,
-    ) -> Result<AttemptRow, WriteError> {
+    pub fn create_attempt(&self, spec: AttemptSpec) -> Result<AttemptRow, WriteError> {
         let (done, wait) = mpsc::channel();
         self.tx
-            .send(Job::Attempt {
-                problem_id,
-                learner_id,
-                done,
-            })
+            .send(Job::Attempt { spec, done })
             .map_err(|e| WriteError::Writer(e.to_string()))?;
         Ok(wait
             .recv()
@@ -126,11 +117,7 @@ fn run(pool: Pool, rx: Receiver<Job>) {
                         result,
                         ..
                     } => queries::insert_moves(conn, *attempt_id, rows, result).map(|()| None),
-                    Job::Attempt {
-                        problem_id,
-                        learner_id,
-                        ..
-                    } => queries::insert_attempt(conn, *problem_id, *learner_id).map(Some),
+                    Job::Attempt { spec, .. } => queries::insert_attempt(conn, spec).map(Some),
                 }));
             }
             Ok(())

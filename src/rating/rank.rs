@@ -47,6 +47,26 @@ pub fn rank_of(rating: f64) -> Rank {
     }
 }
 
+/// What a child sees instead of a number: a level (1 from 30 kyu, one level every five ranks;
+/// level 7 is 1 dan and up) and 1 to 5 stars within it, one star per rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Stars {
+    pub level: u8,
+    pub stars: u8,
+}
+
+pub fn stars_of(rating: f64) -> Stars {
+    let n = rank_number(rating).floor().clamp(0.0, 30.0) as u8;
+    if n >= 30 {
+        Stars { level: 7, stars: 5 }
+    } else {
+        Stars {
+            level: n / 5 + 1,
+            stars: n % 5 + 1,
+        }
+    }
+}
+
 /// The rating at the bottom of a rank.
 pub fn rating_of(rank: Rank) -> f64 {
     let n = match rank {
@@ -59,6 +79,29 @@ pub fn rating_of(rank: Rank) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn children_see_levels_and_stars_that_grow_with_the_rank() {
+        assert_eq!(stars_of(525.0), Stars { level: 1, stars: 1 });
+        assert_eq!(
+            stars_of(rating_of(Rank::Kyu(26)) + 1e-6),
+            Stars { level: 1, stars: 5 }
+        );
+        assert_eq!(
+            stars_of(rating_of(Rank::Kyu(25)) + 1e-6),
+            Stars { level: 2, stars: 1 }
+        );
+        assert_eq!(
+            stars_of(rating_of(Rank::Dan(3))),
+            Stars { level: 7, stars: 5 }
+        );
+        let mut last = stars_of(400.0);
+        for r in (400..2500).step_by(10) {
+            let s = stars_of(f64::from(r));
+            assert!((s.level, s.stars) >= (last.level, last.stars));
+            last = s;
+        }
+    }
 
     #[test]
     fn ranks_follow_the_logarithmic_scale_and_round_trip() {

@@ -132,14 +132,23 @@ pub async fn list_problems(
     Ok(web::Json(rows.iter().map(ProblemSummary::from).collect()))
 }
 
+#[derive(Deserialize, IntoParams)]
+pub struct ViewQuery {
+    /// How to show the problem: a symmetry 0–7, plus 8 to swap the colours (default 0).
+    pub view: Option<i32>,
+}
+
 /// One problem: setup stones, side to play, viewport, kind, rating.
-#[utoipa::path(params(("id" = i32, Path, description = "problem id")), responses((status = 200, body = ProblemDetail), (status = 404, body = ErrorBody)))]
+#[utoipa::path(params(("id" = i32, Path, description = "problem id"), ViewQuery), responses((status = 200, body = ProblemDetail), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[get("/api/problems/{id}")]
 pub async fn get_problem(
     state: web::Data<AppState>,
     id: web::Path<i32>,
+    q: web::Query<ViewQuery>,
 ) -> Result<web::Json<ProblemDetail>, AppError> {
     let id = id.into_inner();
+    let view = q.view.unwrap_or(0);
+    super::state::split_view(view)?;
     let pool = state.pool.clone();
     let (row, next_id) = web::block(move || -> Result<_, AppError> {
         let conn = &mut pool.get()?;
@@ -148,31 +157,37 @@ pub async fn get_problem(
         Ok((row, next))
     })
     .await??;
-    Ok(web::Json(problem_detail(&state, &row, next_id)?))
+    Ok(web::Json(problem_detail(&state, &row, next_id, view)?))
 }
 
 pub(super) fn problem_detail(
     state: &AppState,
     row: &ProblemRow,
     next_id: Option<i32>,
+    view: i32,
 ) -> Result<ProblemDetail, AppError> {
-    let problem = state.problem(row)?;
+    let problem = state.problem_view(row, view)?;
+    let vp = problem.viewport;
     Ok(ProblemDetail {
         id: row.id,
         size: row.size,
-        to_play: row.to_play.clone(),
+        to_play: problem.to_play.sgf_letter().to_string(),
         setup: Stones::of(&problem.board()),
         viewport: ViewportJson {
-            x0: row.vp_x0,
-            y0: row.vp_y0,
-            x1: row.vp_x1,
-            y1: row.vp_y1,
+            x0: i32::from(vp.x0),
+            y0: i32::from(vp.y0),
+            x1: i32::from(vp.x1),
+            y1: i32::from(vp.y1),
         },
         kind: row.kind.clone(),
         tags: problem.tags.clone(),
         rating: row.rating,
         name: row.name.clone(),
-        comment: row.comment.clone(),
+        comment: if view == 0 {
+            row.comment.clone()
+        } else {
+            problem.comment.clone()
+        },
         next_id,
     })
 }
@@ -186,31 +201,45 @@ pub struct AttemptCreated {
     pub problem_id: i32,
     pub to_play: String,
     pub started_at: i64,
+    /// How the problem is shown (see `view` of GET /api/problems/{id}).
+    pub view: i32,
 }
 
-/// Starts an attempt at a problem (as a guest until sign-in exists).
-#[utoipa::path(params(("id" = i32, Path, description = "problem id")), responses((status = 201, body = AttemptCreated), (status = 404, body = ErrorBody)))]
+#[derive(Deserialize, IntoParams)]
+pub struct AttemptQuery {
+    /// The review this attempt answers (the problem is shown in the review's view).
+    pub review: Option<i32>,
+    /// The placement test this attempt belongs to.
+    pub assessment: Option<i32>,
+}
+
+/// Starts an attempt at a problem: a signed-in learner's (rated when it is their first), or a
+/// guest's; a review's or a placement test's when the query names one of the learner's.
+#[utoipa::path(params(("id" = i32, Path, description = "problem id"), AttemptQuery), responses((status = 201, body = AttemptCreated), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[post("/api/problems/{id}/attempts")]
 pub async fn create_attempt(
     state: web::Data<AppState>,
     id: web::Path<i32>,
+    q: web::Query<AttemptQuery>,
     token: super::auth::SessionToken,
 ) -> Result<HttpResponse, AppError> {
     let id = id.into_inner();
+    let (review, assessment) = (q.review, q.assessment);
     let st = state.clone();
     let (row, attempt) = web::block(move || -> Result<_, AppError> {
-        // The connection goes back to the pool before the writer (which needs one) is asked.
-        let row = {
-            let mut conn = st.pool.get()?;
-            db::get_problem(&mut conn, id)?.ok_or(AppError::NotFound("problem"))?
-        };
-        // A signed-in child's attempt is theirs (and rated when it is the first); others are guests'.
         let learner = super::auth::current_user(&st, &token)?
             .filter(|u| u.role == "learner")
             .map(|u| u.id);
+        // The connection goes back to the pool before the writer (which needs one) is asked.
+        let (row, spec) = {
+            let mut conn = st.pool.get()?;
+            let row = db::get_problem(&mut conn, id)?.ok_or(AppError::NotFound("problem"))?;
+            let spec = attempt_spec(&mut conn, id, learner, review, assessment)?;
+            (row, spec)
+        };
         let attempt = st
             .writer
-            .create_attempt(id, learner)
+            .create_attempt(spec)
             .map_err(|e| AppError::Internal(e.to_string()))?;
         Ok((row, attempt))
     })
@@ -221,7 +250,53 @@ pub async fn create_attempt(
         problem_id: row.id,
         to_play: row.to_play,
         started_at: attempt.started_at,
+        view: attempt.view,
     }))
+}
+
+/// Checks that a named review or test is the learner's own and still open.
+fn attempt_spec(
+    conn: &mut db::AnyConnection,
+    problem_id: i32,
+    learner: Option<i32>,
+    review: Option<i32>,
+    assessment: Option<i32>,
+) -> Result<db::AttemptSpec, AppError> {
+    let mut spec = db::AttemptSpec {
+        problem_id,
+        learner_id: learner,
+        ..db::AttemptSpec::default()
+    };
+    if review.is_none() && assessment.is_none() {
+        return Ok(spec);
+    }
+    let me = learner.ok_or_else(|| AppError::Unauthorized("sign in as a learner first".into()))?;
+    if let Some(r) = review {
+        let r = db::learning::review_by_id(conn, r)?.ok_or(AppError::NotFound("review"))?;
+        if r.learner_id != me {
+            return Err(AppError::Forbidden(
+                "this is another learner's review".into(),
+            ));
+        }
+        if r.problem_id != problem_id || r.done_at.is_some() {
+            return Err(AppError::BadRequest(
+                "that review is done or is for another problem".into(),
+            ));
+        }
+        spec.review_id = Some(r.id);
+        spec.view = r.view;
+    }
+    if let Some(a) = assessment {
+        let a = db::learning::assessment_by_id(conn, a)?.ok_or(AppError::NotFound("assessment"))?;
+        if a.learner_id != me {
+            return Err(AppError::Forbidden("this is another learner's test".into()));
+        }
+        if a.ended_at.is_some() {
+            return Err(AppError::BadRequest("that test is over".into()));
+        }
+        spec.assessment_id = Some(a.id);
+    }
+    Ok(spec)
 }
 
 /// A learner's move: an SGF point such as "cd".
@@ -331,7 +406,7 @@ fn play_move(
         return Err(illegal(IllegalMove::GameOver));
     }
     let row = db::get_problem(conn, attempt.problem_id)?.ok_or(AppError::NotFound("problem"))?;
-    let problem = state.problem(&row)?;
+    let problem = state.problem_view(&row, attempt.view)?;
     if let Move::Play(p) = mv
         && !p.in_board(problem.size)
     {
@@ -465,7 +540,7 @@ pub async fn get_attempt(
                 .ok_or_else(|| AppError::Unauthorized("sign in to see this attempt".into()))?;
             let learner =
                 db::accounts::user_by_id(conn, learner)?.ok_or(AppError::NotFound("learner"))?;
-            if !db::accounts::can_view(&viewer, &learner) {
+            if !db::learning::can_view(conn, &viewer, &learner)? {
                 return Err(AppError::Forbidden(
                     "this is another learner's attempt".into(),
                 ));
@@ -529,7 +604,7 @@ pub async fn hint(
         }
         let row =
             db::get_problem(conn, attempt.problem_id)?.ok_or(AppError::NotFound("problem"))?;
-        let problem = st.problem(&row)?;
+        let problem = st.problem_view(&row, attempt.view)?;
         let history: Vec<Move> = moves
             .iter()
             .filter_map(|m| parse_move(&m.mv).ok())
@@ -577,21 +652,46 @@ pub struct Solution {
     pub steps: Vec<SolutionStep>,
 }
 
+#[derive(Deserialize, IntoParams)]
+pub struct SolutionQuery {
+    /// The attempt whose learner looks at the solution: it is logged, the attempt becomes
+    /// unrated, and the solution is shown in the attempt's view.
+    pub attempt: Option<i32>,
+    /// Otherwise the view to show it in (default 0).
+    pub view: Option<i32>,
+}
+
 /// The author's main correct line, with the position after every move.
-#[utoipa::path(params(("id" = i32, Path, description = "problem id")), responses((status = 200, body = Solution), (status = 404, body = ErrorBody)))]
+#[utoipa::path(params(("id" = i32, Path, description = "problem id"), SolutionQuery), responses((status = 200, body = Solution), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[get("/api/problems/{id}/solution")]
 pub async fn solution(
     state: web::Data<AppState>,
     id: web::Path<i32>,
+    q: web::Query<SolutionQuery>,
+    token: super::auth::SessionToken,
 ) -> Result<web::Json<Solution>, AppError> {
     let id = id.into_inner();
-    let pool = state.pool.clone();
-    let row = web::block(move || -> Result<_, AppError> {
-        let conn = &mut pool.get()?;
-        db::get_problem(conn, id)?.ok_or(AppError::NotFound("problem"))
+    let (attempt, view) = (q.attempt, q.view.unwrap_or(0));
+    super::state::split_view(view)?;
+    let st = state.clone();
+    let (row, view) = web::block(move || -> Result<_, AppError> {
+        let conn = &mut *st.conn()?;
+        let row = db::get_problem(conn, id)?.ok_or(AppError::NotFound("problem"))?;
+        let Some(attempt_id) = attempt else {
+            return Ok((row, view));
+        };
+        let (a, _) = db::get_attempt(conn, attempt_id)?.ok_or(AppError::NotFound("attempt"))?;
+        if a.problem_id != id {
+            return Err(AppError::BadRequest(
+                "that attempt is at another problem".into(),
+            ));
+        }
+        check_player(&st, &token, &a)?;
+        db::accounts::mark_solution_viewed(conn, attempt_id)?;
+        Ok((row, a.view))
     })
     .await??;
-    let problem = state.problem(&row)?;
+    let problem = state.problem_view(&row, view)?;
     let mut game = replay_history(&problem, &[]).map_err(|e| AppError::Internal(e.to_string()))?;
     let mut steps = Vec::new();
     for (color, mv, comment) in crate::problem::main_correct_line(&problem) {

@@ -63,7 +63,7 @@ impl From<&UserRow> for UserView {
     }
 }
 
-fn session_cookie(req: &HttpRequest, token: &str) -> Cookie<'static> {
+pub(super) fn session_cookie(req: &HttpRequest, token: &str) -> Cookie<'static> {
     let mut c = Cookie::new(SESSION_COOKIE, token.to_string());
     c.set_http_only(true);
     c.set_same_site(SameSite::Lax);
@@ -249,7 +249,7 @@ pub async fn add_child(
         }
         Ok(accounts::create_child(
             &mut *st.conn()?,
-            parent.id,
+            Some(parent.id),
             b.display_name.trim(),
             &pictures,
         )?)
@@ -265,8 +265,8 @@ pub struct ChildCard {
     pub display_name: String,
 }
 
-/// The children of a family, for the picture sign-in screen.
-#[utoipa::path(params(("code" = String, Path, description = "family code")), responses((status = 200, body = Vec<ChildCard>), (status = 404, body = ErrorBody)))]
+/// The children of a family or class, for the picture sign-in screen.
+#[utoipa::path(params(("code" = String, Path, description = "family or class code")), responses((status = 200, body = Vec<ChildCard>), (status = 404, body = ErrorBody)))]
 #[get("/api/families/{code}/children")]
 pub async fn family(
     state: web::Data<AppState>,
@@ -275,7 +275,8 @@ pub async fn family(
     let code = code.into_inner().to_uppercase();
     let st = state.clone();
     let kids = web::block(move || -> Result<_, AppError> {
-        accounts::family_children(&mut *st.conn()?, &code)?.ok_or(AppError::NotFound("family"))
+        crate::db::learning::children_of_code(&mut *st.conn()?, &code)?
+            .ok_or(AppError::NotFound("family or class"))
     })
     .await??;
     Ok(web::Json(
@@ -290,6 +291,8 @@ pub async fn family(
 
 #[derive(Deserialize, ToSchema)]
 pub struct PictureSignIn {
+    /// The family's or the class's code.
+    #[serde(alias = "code")]
     pub family_code: String,
     pub child_id: i32,
     pub pictures: Vec<u8>,
@@ -308,8 +311,8 @@ pub async fn picture_signin(
     let (user, token) = web::block(move || -> Result<_, AppError> {
         let conn = &mut *st.conn()?;
         let wrong = || AppError::Unauthorized("those are not the pictures".into());
-        let kids =
-            accounts::family_children(conn, &b.family_code.to_uppercase())?.ok_or_else(wrong)?;
+        let kids = crate::db::learning::children_of_code(conn, &b.family_code.to_uppercase())?
+            .ok_or_else(wrong)?;
         let child = kids
             .into_iter()
             .find(|k| k.id == b.child_id)

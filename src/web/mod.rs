@@ -4,8 +4,13 @@
 mod api;
 mod auth;
 mod board_svg;
+mod charts;
+mod classes;
+mod csrf;
 mod error;
+mod growth;
 pub mod i18n;
+mod learner_pages;
 mod openapi;
 mod pages;
 mod progress;
@@ -39,6 +44,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         )
         .into()
     }))
+    .app_data(web::FormConfig::default().error_handler(|err, req| {
+        let e = AppError::BadRequest(format!("the form is incomplete: {err}"));
+        let page = pages::error_page(i18n::Lang::of(req), &e);
+        actix_web::error::InternalError::from_response(err, page).into()
+    }))
     .app_data(web::PathConfig::default().error_handler(|err, _req| {
         let e = AppError::NotFound("route");
         actix_web::error::InternalError::from_response(err, HttpResponse::NotFound().json(e.body()))
@@ -61,6 +71,31 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(auth::picture_signin)
     .service(progress::learner_log)
     .service(progress::next_problem)
+    .service(progress::put_settings)
+    .service(progress::start_assessment)
+    .service(progress::get_assessment)
+    .service(growth::growth_json)
+    .service(growth::growth_page)
+    .service(classes::create_class)
+    .service(classes::list_classes)
+    .service(classes::class_progress)
+    .service(classes::add_pupil)
+    .service(classes::add_member)
+    .service(classes::link_child)
+    .service(learner_pages::signin_get)
+    .service(learner_pages::signin_post)
+    .service(learner_pages::signup_get)
+    .service(learner_pages::signup_post)
+    .service(learner_pages::signout_post)
+    .service(learner_pages::kids_get)
+    .service(learner_pages::kids_post)
+    .service(learner_pages::account)
+    .service(learner_pages::add_child_post)
+    .service(learner_pages::add_class_post)
+    .service(learner_pages::target_post)
+    .service(learner_pages::practice)
+    .service(learner_pages::assessment_page)
+    .service(learner_pages::assessment_result)
     .service(openapi::openapi_json)
     .service(pages::home)
     .service(pages::sets_page)

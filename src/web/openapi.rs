@@ -3,7 +3,7 @@
 use utoipa::OpenApi;
 
 use super::error::{ErrorBody, ErrorDetail};
-use super::{api, auth, progress};
+use super::{api, auth, classes, growth, progress};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -26,7 +26,17 @@ use super::{api, auth, progress};
         auth::family,
         auth::picture_signin,
         progress::learner_log,
-        progress::next_problem
+        progress::next_problem,
+        progress::put_settings,
+        progress::start_assessment,
+        progress::get_assessment,
+        growth::growth_json,
+        classes::create_class,
+        classes::list_classes,
+        classes::class_progress,
+        classes::add_pupil,
+        classes::add_member,
+        classes::link_child
     ),
     components(schemas(
         api::ProblemSummary,
@@ -44,6 +54,20 @@ use super::{api, auth, progress};
         auth::UserView,
         progress::LogEntry,
         progress::NextProblem,
+        progress::LoggedMove,
+        progress::LearnerSettings,
+        progress::AssessmentView,
+        growth::GrowthView,
+        growth::RatingPoint,
+        growth::CalendarDay,
+        growth::ConceptStrength,
+        growth::MistakeView,
+        growth::AssessmentSummary,
+        classes::NewClass,
+        classes::ClassView,
+        classes::PupilProgress,
+        classes::ClassProgress,
+        classes::ExistingChild,
         auth::SignUp,
         auth::SignIn,
         auth::NewChild,

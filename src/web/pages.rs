@@ -84,6 +84,9 @@ struct SolvePage {
     kind: &'static str,
     comment: Option<String>,
     next_href: String,
+    /// Added to the attempt's creation: the review or test it belongs to.
+    attempt_query: String,
+    badge: Option<&'static str>,
 }
 
 #[derive(Template)]
@@ -102,6 +105,12 @@ struct ErrorPage {
 pub struct PageError {
     err: AppError,
     lang: Lang,
+}
+
+impl PageError {
+    pub fn new(err: AppError, lang: Lang) -> PageError {
+        PageError { err, lang }
+    }
 }
 
 impl std::fmt::Display for PageError {
@@ -144,6 +153,15 @@ pub fn error_page(lang: Lang, err: &AppError) -> HttpResponse {
     HttpResponse::build(err.status_code())
         .content_type("text/html; charset=utf-8")
         .body(body)
+}
+
+/// A rendered page as the response (with the language cookie when `?lang=` chose it).
+pub fn render_page(
+    req: &HttpRequest,
+    lang: Lang,
+    body: Result<String, askama::Error>,
+) -> Result<HttpResponse, PageError> {
+    html(req, lang, body)
 }
 
 fn html(
@@ -322,26 +340,53 @@ pub async fn set_page(
     html(&req, lang, page.render())
 }
 
+#[derive(serde::Deserialize)]
+pub struct SolveQuery {
+    /// A review of the signed-in learner: the problem is shown in the review's view.
+    review: Option<i32>,
+    /// A placement test of the signed-in learner.
+    assessment: Option<i32>,
+    /// Practice mode: "next" asks for the learner's next problem.
+    practice: Option<u8>,
+}
+
 #[get("/problems/{id}")]
 pub async fn solve_page(
     req: HttpRequest,
     state: web::Data<AppState>,
     id: web::Path<String>,
+    q: web::Query<SolveQuery>,
+    token: super::auth::SessionToken,
 ) -> Result<HttpResponse, PageError> {
     let lang = Lang::of(&req);
     let id: i32 = id.parse().map_err(|_| PageError {
         err: AppError::NotFound("problem"),
         lang,
     })?;
-    let pool = state.pool.clone();
-    let (row, next) = blocking(lang, move || {
-        let conn = &mut pool.get()?;
+    let (review, assessment, practice) = (q.review, q.assessment, q.practice.is_some());
+    let st = state.clone();
+    let (row, next, view) = blocking(lang, move || {
+        let conn = &mut *st.conn()?;
         let row = db::get_problem(conn, id)?.ok_or(AppError::NotFound("problem"))?;
         let next = db::next_in_set(conn, &row)?;
-        Ok((row, next))
+        // A review is shown turned or recoloured, the same way the judge will see it.
+        let mut view = 0;
+        if let Some(r) = review {
+            let me = super::auth::current_user(&st, &token)?;
+            let r = db::learning::review_by_id(conn, r)?.ok_or(AppError::NotFound("review"))?;
+            if me.is_none_or(|m| m.id != r.learner_id) {
+                return Err(AppError::Forbidden(
+                    "this is another learner's review".into(),
+                ));
+            }
+            view = r.view;
+        }
+        Ok((row, next, view))
     })
     .await?;
-    let problem = state.problem(&row).map_err(|err| PageError { err, lang })?;
+    let problem = state
+        .problem_view(&row, view)
+        .map_err(|err| PageError { err, lang })?;
     let b = Base::of(lang);
     let board = board_svg::render(
         problem.size,
@@ -350,6 +395,18 @@ pub async fn solve_page(
         &problem.white,
     );
     let black = problem.to_play == Color::Black;
+    let next_href = if assessment.is_some() {
+        "/assessment".to_string()
+    } else if review.is_some() || practice {
+        "/practice".to_string()
+    } else {
+        next.map_or_else(|| "/".to_string(), |n| format!("/problems/{n}"))
+    };
+    let comment = if view == 0 {
+        row.comment.clone()
+    } else {
+        problem.comment.clone()
+    };
     let page = SolvePage {
         t: b.t,
         lang_code: b.lang_code,
@@ -366,12 +423,23 @@ pub async fn solve_page(
         },
         kind: kind_name(lang, &row.kind),
         // The author's question text is shown only when it is in the page's language.
-        comment: row
-            .comment
+        comment: comment
             .as_deref()
             .map(without_links)
             .filter(|c| !c.is_empty() && c.chars().count() < 120 && is_in(lang, c)),
-        next_href: next.map_or_else(|| "/".to_string(), |n| format!("/problems/{n}")),
+        next_href,
+        attempt_query: match (review, assessment) {
+            (Some(r), _) => format!("?review={r}"),
+            (None, Some(a)) => format!("?assessment={a}"),
+            _ => String::new(),
+        },
+        badge: if review.is_some() {
+            Some(lang.words().review_badge)
+        } else if assessment.is_some() {
+            Some(lang.words().assessment)
+        } else {
+            None
+        },
     };
     html(&req, lang, page.render())
 }

@@ -6,15 +6,15 @@ use std::sync::{Arc, RwLock};
 use super::error::AppError;
 use crate::db::{Pool, ProblemRow};
 use crate::problem::solver::{Budget, SolverReferee};
-use crate::problem::{Problem, from_sgf_bytes};
+use crate::problem::{Problem, Symmetry, from_sgf_bytes, transform};
 
 pub struct AppState {
     pub pool: Pool,
     /// Answers and attempts are written by one thread with group commit.
     pub writer: crate::db::Writer,
     pub referee: SolverReferee,
-    /// Problems parsed from their stored SGF, by id (problems are immutable once stored).
-    cache: RwLock<HashMap<i32, Arc<Problem>>>,
+    /// Problems parsed from their stored SGF, by id and view (problems are immutable once stored).
+    cache: RwLock<HashMap<(i32, i32), Arc<Problem>>>,
 }
 
 impl AppState {
@@ -39,14 +39,39 @@ impl AppState {
 
     /// The problem of a stored row (the `#k` suffix of `file` picks a tree of a collection).
     pub fn problem(&self, row: &ProblemRow) -> Result<Arc<Problem>, AppError> {
-        if let Some(p) = self
+        self.problem_view(row, 0)
+    }
+
+    fn cached(&self, key: (i32, i32)) -> Result<Option<Arc<Problem>>, AppError> {
+        Ok(self
             .cache
             .read()
             .map_err(|_| AppError::Internal("cache poisoned".into()))?
-            .get(&row.id)
-        {
-            return Ok(p.clone());
+            .get(&key)
+            .cloned())
+    }
+
+    /// The problem as an attempt shows it: `view` is a symmetry (0–7) plus 8 when the colours are
+    /// swapped; every verdict of the tree is unchanged (reviews use it against memorising).
+    pub fn problem_view(&self, row: &ProblemRow, view: i32) -> Result<Arc<Problem>, AppError> {
+        if let Some(p) = self.cached((row.id, view))? {
+            return Ok(p);
         }
+        let problem = if view == 0 {
+            self.parse(row)?
+        } else {
+            let (sym, swap) = split_view(view)?;
+            let original = self.problem_view(row, 0)?;
+            Arc::new(transform(&original, sym, swap))
+        };
+        self.cache
+            .write()
+            .map_err(|_| AppError::Internal("cache poisoned".into()))?
+            .insert((row.id, view), problem.clone());
+        Ok(problem)
+    }
+
+    fn parse(&self, row: &ProblemRow) -> Result<Arc<Problem>, AppError> {
         let index = row
             .file
             .rsplit_once('#')
@@ -64,11 +89,16 @@ impl AppState {
             .nth(index)
             .ok_or_else(|| broken("no such tree".into()))?
             .map_err(|e| broken(e.to_string()))?;
-        let problem = Arc::new(problem);
-        self.cache
-            .write()
-            .map_err(|_| AppError::Internal("cache poisoned".into()))?
-            .insert(row.id, problem.clone());
-        Ok(problem)
+        Ok(Arc::new(problem))
     }
+}
+
+/// A view number as a symmetry and a colour swap.
+pub fn split_view(view: i32) -> Result<(Symmetry, bool), AppError> {
+    if !(0..16).contains(&view) {
+        return Err(AppError::BadRequest(format!(
+            "view {view} is not 0 to 15 (a symmetry 0-7, plus 8 to swap the colours)"
+        )));
+    }
+    Ok((Symmetry::ALL[(view % 8) as usize], view >= 8))
 }

@@ -1,0 +1,11 @@
+DROP INDEX attempts_learner_time;
+ALTER TABLE users DROP COLUMN target_success;
+ALTER TABLE attempts DROP COLUMN solution_viewed;
+ALTER TABLE attempts DROP COLUMN assessment_id;
+ALTER TABLE attempts DROP COLUMN review_id;
+ALTER TABLE attempts DROP COLUMN view;
+DROP TABLE assessments;
+DROP TABLE concept_ratings;
+DROP TABLE reviews;
+DROP TABLE class_members;
+DROP TABLE classes;

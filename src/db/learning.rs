@@ -1,0 +1,773 @@
+//! What happens around a learner's attempts: rated games (overall and per concept), reviews of
+//! failed problems after 1, 3 and 7 days, the placement test, classes, and the growth log.
+
+use diesel::prelude::*;
+
+use super::accounts::UserRow;
+use super::connection::AnyConnection;
+use super::queries::now_ms;
+use super::schema::{
+    assessments, attempt_moves, attempts, class_members, classes, concept_ratings, problems,
+    ratings_history, reviews, users,
+};
+use crate::rating::assessment::{self, Item, Posterior, Settings};
+use crate::rating::{self, Config, Game, Outcome, Rating};
+
+const DAY_MS: i64 = 24 * 3600 * 1000;
+/// A failed problem comes back after 1 day, then 3, then 7 (one stage each, solved each time).
+pub const REVIEW_DAYS: [i64; 3] = [1, 3, 7];
+
+/// The concept a problem trains, from its kind: life and death is one concept whether the
+/// problem says live, kill or neither.
+pub fn concept_of(kind: &str) -> &str {
+    match kind {
+        "live" | "kill" | "life_and_death" => "life_and_death",
+        other => other,
+    }
+}
+
+fn random_u32() -> u32 {
+    let mut b = [0u8; 4];
+    getrandom::getrandom(&mut b).expect("the operating system's random source");
+    u32::from_le_bytes(b)
+}
+
+/// A view other than the original: one of the 7 other symmetries and/or swapped colours.
+pub fn random_view() -> i32 {
+    1 + (random_u32() % 15) as i32
+}
+
+fn glicko(r: f64, rd: f64, vol: f64) -> Rating {
+    Rating {
+        rating: r,
+        deviation: rd,
+        volatility: vol,
+    }
+}
+
+fn game(opponent: Rating, won: bool) -> [Game; 1] {
+    [Game {
+        opponent,
+        outcome: if won { Outcome::Win } else { Outcome::Loss },
+    }]
+}
+
+/// After an attempt ends (inside the writer's transaction): the rated game, the concept rating,
+/// the review schedule, and the placement test's progress.
+pub(crate) fn attempt_ended(
+    conn: &mut AnyConnection,
+    attempt_id: i32,
+    solved: bool,
+) -> QueryResult<()> {
+    let a = attempts::table
+        .find(attempt_id)
+        .select(super::models::AttemptRow::as_select())
+        .first(conn)?;
+    let Some(learner) = a.learner_id else {
+        return Ok(());
+    };
+    let helped = a.hints > 0 || a.solution_viewed;
+    if a.rated && !helped {
+        rate_game(conn, learner, a.problem_id, attempt_id, solved)?;
+    }
+    schedule_review(conn, learner, &a, solved && !helped)?;
+    if let Some(test) = a.assessment_id {
+        advance_assessment(conn, test)?;
+    }
+    Ok(())
+}
+
+/// One Glicko-2 game between learner and problem; both updated, the history and the learner's
+/// rating in the problem's concept too.
+fn rate_game(
+    conn: &mut AnyConnection,
+    learner: i32,
+    problem: i32,
+    attempt_id: i32,
+    solved: bool,
+) -> QueryResult<()> {
+    let (lr, lrd, lv): (f64, f64, f64) = users::table
+        .find(learner)
+        .select((users::rating, users::rating_rd, users::rating_vol))
+        .first(conn)?;
+    let (pr, prd, pv, kind): (f64, f64, f64, String) = problems::table
+        .find(problem)
+        .select((
+            problems::rating,
+            problems::rating_rd,
+            problems::rating_vol,
+            problems::kind,
+        ))
+        .first(conn)?;
+    let (l, p) = (glicko(lr, lrd, lv), glicko(pr, prd, pv));
+    let config = Config::default();
+    let l2 = rating::rate(&l, &game(p, solved), &config);
+    let p2 = rating::rate(&p, &game(l, !solved), &config);
+    diesel::update(users::table.find(learner))
+        .set((
+            users::rating.eq(l2.rating),
+            users::rating_rd.eq(l2.deviation),
+            users::rating_vol.eq(l2.volatility),
+        ))
+        .execute(conn)?;
+    diesel::update(problems::table.find(problem))
+        .set((
+            problems::rating.eq(p2.rating),
+            problems::rating_rd.eq(p2.deviation),
+            problems::rating_vol.eq(p2.volatility),
+        ))
+        .execute(conn)?;
+    let now = now_ms();
+    diesel::insert_into(ratings_history::table)
+        .values((
+            ratings_history::user_id.eq(learner),
+            ratings_history::attempt_id.eq(attempt_id),
+            ratings_history::problem_id.eq(problem),
+            ratings_history::solved.eq(solved),
+            ratings_history::rating_before.eq(l.rating),
+            ratings_history::rating_after.eq(l2.rating),
+            ratings_history::rd_after.eq(l2.deviation),
+            ratings_history::problem_rating_after.eq(p2.rating),
+            ratings_history::created_at.eq(now),
+        ))
+        .execute(conn)?;
+    // The concept rating starts from the learner's overall rating, fully uncertain.
+    let concept = concept_of(&kind).to_string();
+    let old: Option<(f64, f64, f64)> = concept_ratings::table
+        .find((learner, &concept))
+        .select((
+            concept_ratings::rating,
+            concept_ratings::rating_rd,
+            concept_ratings::rating_vol,
+        ))
+        .first(conn)
+        .optional()?;
+    let c = old.map_or(
+        glicko(l.rating, config.start.deviation, config.start.volatility),
+        |(r, rd, v)| glicko(r, rd, v),
+    );
+    let c2 = rating::rate(&c, &game(p, solved), &config);
+    let won = i32::from(solved);
+    if old.is_some() {
+        diesel::update(concept_ratings::table.find((learner, &concept)))
+            .set((
+                concept_ratings::rating.eq(c2.rating),
+                concept_ratings::rating_rd.eq(c2.deviation),
+                concept_ratings::rating_vol.eq(c2.volatility),
+                concept_ratings::attempts.eq(concept_ratings::attempts + 1),
+                concept_ratings::solved.eq(concept_ratings::solved + won),
+            ))
+            .execute(conn)?;
+    } else {
+        diesel::insert_into(concept_ratings::table)
+            .values((
+                concept_ratings::learner_id.eq(learner),
+                concept_ratings::concept.eq(&concept),
+                concept_ratings::rating.eq(c2.rating),
+                concept_ratings::rating_rd.eq(c2.deviation),
+                concept_ratings::rating_vol.eq(c2.volatility),
+                concept_ratings::attempts.eq(1),
+                concept_ratings::solved.eq(won),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// A review of a failed problem.
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[diesel(table_name = reviews)]
+pub struct ReviewRow {
+    pub id: i32,
+    pub learner_id: i32,
+    pub problem_id: i32,
+    pub stage: i32,
+    pub due_at: i64,
+    pub view: i32,
+    pub done_at: Option<i64>,
+    pub created_at: i64,
+}
+
+fn insert_review(
+    conn: &mut AnyConnection,
+    learner: i32,
+    problem: i32,
+    stage: i32,
+    now: i64,
+) -> QueryResult<()> {
+    let days = REVIEW_DAYS[(stage as usize - 1).min(REVIEW_DAYS.len() - 1)];
+    diesel::insert_into(reviews::table)
+        .values((
+            reviews::learner_id.eq(learner),
+            reviews::problem_id.eq(problem),
+            reviews::stage.eq(stage),
+            reviews::due_at.eq(now + days * DAY_MS),
+            reviews::view.eq(random_view()),
+            reviews::created_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Failing (or needing help) schedules a review a day later; solving a review moves it on to the
+/// next stage (3 days, then 7), failing it starts again at one day. Reviews already pending for
+/// the problem are replaced, so a problem has at most one.
+fn schedule_review(
+    conn: &mut AnyConnection,
+    learner: i32,
+    a: &super::models::AttemptRow,
+    solved_alone: bool,
+) -> QueryResult<()> {
+    let now = now_ms();
+    let pending = reviews::table
+        .filter(reviews::learner_id.eq(learner))
+        .filter(reviews::problem_id.eq(a.problem_id))
+        .filter(reviews::done_at.is_null());
+    let stage = match a.review_id {
+        Some(r) => {
+            let stage: i32 = reviews::table.find(r).select(reviews::stage).first(conn)?;
+            diesel::update(reviews::table.find(r))
+                .set(reviews::done_at.eq(Some(now)))
+                .execute(conn)?;
+            if solved_alone {
+                (stage < REVIEW_DAYS.len() as i32).then_some(stage + 1)
+            } else {
+                Some(1)
+            }
+        }
+        None if solved_alone => None,
+        None => Some(1),
+    };
+    if let Some(stage) = stage {
+        diesel::update(pending)
+            .set(reviews::done_at.eq(Some(now)))
+            .execute(conn)?;
+        insert_review(conn, learner, a.problem_id, stage, now)?;
+    }
+    Ok(())
+}
+
+/// The learner's review that is due now (the oldest first), if any.
+pub fn due_review(conn: &mut AnyConnection, learner: i32) -> QueryResult<Option<ReviewRow>> {
+    reviews::table
+        .filter(reviews::learner_id.eq(learner))
+        .filter(reviews::done_at.is_null())
+        .filter(reviews::due_at.le(now_ms()))
+        .order(reviews::due_at)
+        .select(ReviewRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Every pending review of the learner, soonest first.
+pub fn pending_reviews(conn: &mut AnyConnection, learner: i32) -> QueryResult<Vec<ReviewRow>> {
+    reviews::table
+        .filter(reviews::learner_id.eq(learner))
+        .filter(reviews::done_at.is_null())
+        .order(reviews::due_at)
+        .select(ReviewRow::as_select())
+        .load(conn)
+}
+
+pub fn review_by_id(conn: &mut AnyConnection, id: i32) -> QueryResult<Option<ReviewRow>> {
+    reviews::table
+        .find(id)
+        .select(ReviewRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Moves a learner's reviews earlier by `ms` (tests and the simulation use it to pass time).
+pub fn shift_reviews(conn: &mut AnyConnection, learner: i32, ms: i64) -> QueryResult<usize> {
+    diesel::update(reviews::table.filter(reviews::learner_id.eq(learner)))
+        .set(reviews::due_at.eq(reviews::due_at - ms))
+        .execute(conn)
+}
+
+/// A learner's rating in one concept.
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[diesel(table_name = concept_ratings)]
+pub struct ConceptRow {
+    pub learner_id: i32,
+    pub concept: String,
+    pub rating: f64,
+    pub rating_rd: f64,
+    pub rating_vol: f64,
+    pub attempts: i32,
+    pub solved: i32,
+}
+
+pub fn learner_concepts(conn: &mut AnyConnection, learner: i32) -> QueryResult<Vec<ConceptRow>> {
+    concept_ratings::table
+        .filter(concept_ratings::learner_id.eq(learner))
+        .order(concept_ratings::concept)
+        .select(ConceptRow::as_select())
+        .load(conn)
+}
+
+/// A placement test.
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[diesel(table_name = assessments)]
+pub struct AssessmentRow {
+    pub id: i32,
+    pub learner_id: i32,
+    pub started_at: i64,
+    pub ended_at: Option<i64>,
+    pub items: i32,
+    pub estimate: f64,
+    pub sd: f64,
+    pub rank: Option<String>,
+    pub rank_low: Option<String>,
+    pub rank_high: Option<String>,
+}
+
+pub fn assessment_by_id(conn: &mut AnyConnection, id: i32) -> QueryResult<Option<AssessmentRow>> {
+    assessments::table
+        .find(id)
+        .select(AssessmentRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn learner_assessments(
+    conn: &mut AnyConnection,
+    learner: i32,
+) -> QueryResult<Vec<AssessmentRow>> {
+    assessments::table
+        .filter(assessments::learner_id.eq(learner))
+        .order(assessments::started_at.desc())
+        .select(AssessmentRow::as_select())
+        .load(conn)
+}
+
+/// The learner's open test, or a new one.
+pub fn open_assessment(conn: &mut AnyConnection, learner: i32) -> QueryResult<AssessmentRow> {
+    if let Some(open) = assessments::table
+        .filter(assessments::learner_id.eq(learner))
+        .filter(assessments::ended_at.is_null())
+        .select(AssessmentRow::as_select())
+        .first(conn)
+        .optional()?
+    {
+        return Ok(open);
+    }
+    let e = Posterior::new(&Settings::default()).estimate();
+    let now = now_ms();
+    diesel::insert_into(assessments::table)
+        .values((
+            assessments::learner_id.eq(learner),
+            assessments::started_at.eq(now),
+            assessments::items.eq(0),
+            assessments::estimate.eq(e.rating),
+            assessments::sd.eq(e.sd),
+        ))
+        .execute(conn)?;
+    assessments::table
+        .filter(assessments::learner_id.eq(learner))
+        .filter(assessments::ended_at.is_null())
+        .select(AssessmentRow::as_select())
+        .first(conn)
+}
+
+/// The answered problems of a test, in order.
+fn assessment_items(conn: &mut AnyConnection, test: i32) -> QueryResult<Vec<Item>> {
+    let rows: Vec<(String, f64, f64)> = attempts::table
+        .inner_join(problems::table)
+        .filter(attempts::assessment_id.eq(test))
+        .filter(attempts::result.ne("open"))
+        .order(attempts::id)
+        .select((attempts::result, problems::rating, problems::rating_rd))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(result, rating, deviation)| Item {
+            rating,
+            deviation,
+            solved: result == "solved",
+        })
+        .collect())
+}
+
+/// Re-estimates a test from its answers; when it is over, stores the rank with its band and
+/// places the learner's rating there.
+fn advance_assessment(conn: &mut AnyConnection, test: i32) -> QueryResult<()> {
+    let Some(row) = assessment_by_id(conn, test)? else {
+        return Ok(());
+    };
+    if row.ended_at.is_some() {
+        return Ok(());
+    }
+    let settings = Settings::default();
+    let items = assessment_items(conn, test)?;
+    let e = Posterior::after(&settings, &items).estimate();
+    let done = assessment::finished(&settings, items.len(), &e);
+    let (low, mid, high) = e.band();
+    diesel::update(assessments::table.find(test))
+        .set((
+            assessments::items.eq(items.len() as i32),
+            assessments::estimate.eq(e.rating),
+            assessments::sd.eq(e.sd),
+            assessments::rank.eq(done.then(|| mid.to_string())),
+            assessments::rank_low.eq(done.then(|| low.to_string())),
+            assessments::rank_high.eq(done.then(|| high.to_string())),
+            assessments::ended_at.eq(done.then(now_ms)),
+        ))
+        .execute(conn)?;
+    if done {
+        let config = Config::default();
+        diesel::update(users::table.find(row.learner_id))
+            .set((
+                users::rating.eq(e.rating),
+                users::rating_rd.eq(e
+                    .rating_deviation()
+                    .clamp(config.deviation_floor, config.start.deviation)),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// The current estimate of an open test (its posterior), for choosing the next problem.
+pub fn assessment_posterior(conn: &mut AnyConnection, test: i32) -> QueryResult<Posterior> {
+    let items = assessment_items(conn, test)?;
+    Ok(Posterior::after(&Settings::default(), &items))
+}
+
+/// Unseen problems around `target` (id, rating, deviation): up to `limit`, from the narrowest
+/// rating window that has any (the rating index serves each window).
+pub fn unseen_near(
+    conn: &mut AnyConnection,
+    learner: i32,
+    target: f64,
+    limit: i64,
+) -> QueryResult<Vec<(i32, f64, f64)>> {
+    for width in [50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, f64::MAX] {
+        let seen = attempts::table
+            .filter(attempts::learner_id.eq(learner))
+            .select(attempts::problem_id);
+        let found: Vec<(i32, f64, f64)> = problems::table
+            .filter(problems::rating.ge(target - width))
+            .filter(problems::rating.le(target + width))
+            .filter(problems::id.ne_all(seen))
+            .select((problems::id, problems::rating, problems::rating_rd))
+            .limit(limit)
+            .load(conn)?;
+        if !found.is_empty() {
+            return Ok(found);
+        }
+    }
+    Ok(Vec::new())
+}
+
+/// A class of a teacher.
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[diesel(table_name = classes)]
+pub struct ClassRow {
+    pub id: i32,
+    pub teacher_id: i32,
+    pub name: String,
+    pub code: String,
+    pub created_at: i64,
+}
+
+pub fn create_class(conn: &mut AnyConnection, teacher: i32, name: &str) -> QueryResult<ClassRow> {
+    let code = super::accounts::new_code();
+    diesel::insert_into(classes::table)
+        .values((
+            classes::teacher_id.eq(teacher),
+            classes::name.eq(name),
+            classes::code.eq(&code),
+            classes::created_at.eq(now_ms()),
+        ))
+        .execute(conn)?;
+    classes::table
+        .filter(classes::code.eq(&code))
+        .select(ClassRow::as_select())
+        .first(conn)
+}
+
+pub fn teacher_classes(conn: &mut AnyConnection, teacher: i32) -> QueryResult<Vec<ClassRow>> {
+    classes::table
+        .filter(classes::teacher_id.eq(teacher))
+        .order(classes::id)
+        .select(ClassRow::as_select())
+        .load(conn)
+}
+
+pub fn class_by_id(conn: &mut AnyConnection, id: i32) -> QueryResult<Option<ClassRow>> {
+    classes::table
+        .find(id)
+        .select(ClassRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn class_by_code(conn: &mut AnyConnection, code: &str) -> QueryResult<Option<ClassRow>> {
+    classes::table
+        .filter(classes::code.eq(code))
+        .select(ClassRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn class_children(conn: &mut AnyConnection, class: i32) -> QueryResult<Vec<UserRow>> {
+    users::table
+        .inner_join(class_members::table.on(class_members::learner_id.eq(users::id)))
+        .filter(class_members::class_id.eq(class))
+        .order(users::id)
+        .select(UserRow::as_select())
+        .load(conn)
+}
+
+/// The children behind a code: a family's, else a class's; None when no family or class has it.
+pub fn children_of_code(conn: &mut AnyConnection, code: &str) -> QueryResult<Option<Vec<UserRow>>> {
+    if let Some(kids) = super::accounts::family_children(conn, code)? {
+        return Ok(Some(kids));
+    }
+    match class_by_code(conn, code)? {
+        Some(class) => Ok(Some(class_children(conn, class.id)?)),
+        None => Ok(None),
+    }
+}
+
+pub fn add_member(conn: &mut AnyConnection, class: i32, learner: i32) -> QueryResult<()> {
+    let already = class_members::table
+        .find((class, learner))
+        .count()
+        .get_result::<i64>(conn)?
+        > 0;
+    if !already {
+        diesel::insert_into(class_members::table)
+            .values((
+                class_members::class_id.eq(class),
+                class_members::learner_id.eq(learner),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Whether `viewer` may read `learner`'s progress: the learner, their parent, the teacher of one
+/// of their classes, or an admin.
+pub fn can_view(
+    conn: &mut AnyConnection,
+    viewer: &UserRow,
+    learner: &UserRow,
+) -> QueryResult<bool> {
+    if viewer.id == learner.id || learner.parent_id == Some(viewer.id) || viewer.role == "admin" {
+        return Ok(true);
+    }
+    if viewer.role != "teacher" {
+        return Ok(false);
+    }
+    Ok(class_members::table
+        .inner_join(classes::table)
+        .filter(class_members::learner_id.eq(learner.id))
+        .filter(classes::teacher_id.eq(viewer.id))
+        .count()
+        .get_result::<i64>(conn)?
+        > 0)
+}
+
+/// A learner's attempts, solved problems, and problems solved since `since` (ms).
+pub fn work_counts(
+    conn: &mut AnyConnection,
+    learner: i32,
+    since: i64,
+) -> QueryResult<(i64, i64, i64)> {
+    let all: i64 = attempts::table
+        .filter(attempts::learner_id.eq(learner))
+        .count()
+        .get_result(conn)?;
+    let solved: i64 = attempts::table
+        .filter(attempts::learner_id.eq(learner))
+        .filter(attempts::result.eq("solved"))
+        .count()
+        .get_result(conn)?;
+    let recent: i64 = attempts::table
+        .filter(attempts::learner_id.eq(learner))
+        .filter(attempts::started_at.ge(since))
+        .filter(attempts::result.eq("solved"))
+        .count()
+        .get_result(conn)?;
+    Ok((all, solved, recent))
+}
+
+/// One day of the calendar.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct Day {
+    /// Days since 1970-01-01 in the learner's time zone.
+    pub day: i64,
+    pub attempts: i32,
+    pub solved: i32,
+}
+
+/// A mistake to look at again.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Mistake {
+    pub attempt_id: i32,
+    pub problem_id: i32,
+    pub view: i32,
+    pub at: i64,
+    /// The learner's wrong move (SGF point, in the attempt's view), if one was played.
+    pub wrong_move: Option<String>,
+}
+
+/// Everything the growth log shows, read with a handful of indexed queries.
+#[derive(Debug, Clone)]
+pub struct Growth {
+    /// (time, rating, deviation) after each rated game, oldest first.
+    pub ratings: Vec<(i64, f64, f64)>,
+    pub days: Vec<Day>,
+    pub concepts: Vec<ConceptRow>,
+    pub mistakes: Vec<Mistake>,
+    pub assessments: Vec<AssessmentRow>,
+    pub reviews_pending: usize,
+    pub total_attempts: i64,
+    pub total_solved: i64,
+}
+
+/// The growth log of a learner: the calendar covers `days` days up to `now`, with days starting
+/// at midnight in a zone `tz_minutes` east of UTC.
+pub fn growth(
+    conn: &mut AnyConnection,
+    learner: i32,
+    now: i64,
+    days: i64,
+    tz_minutes: i64,
+) -> QueryResult<Growth> {
+    let ratings = ratings_history::table
+        .filter(ratings_history::user_id.eq(learner))
+        .order(ratings_history::created_at)
+        .select((
+            ratings_history::created_at,
+            ratings_history::rating_after,
+            ratings_history::rd_after,
+        ))
+        .load(conn)?;
+    let offset = tz_minutes * 60_000;
+    let today = (now + offset).div_euclid(DAY_MS);
+    let since = (today - days + 1) * DAY_MS - offset;
+    let recent: Vec<(i64, String)> = attempts::table
+        .filter(attempts::learner_id.eq(learner))
+        .filter(attempts::started_at.ge(since))
+        .select((attempts::started_at, attempts::result))
+        .load(conn)?;
+    let mut calendar: Vec<Day> = (today - days + 1..=today)
+        .map(|day| Day {
+            day,
+            attempts: 0,
+            solved: 0,
+        })
+        .collect();
+    for (t, result) in &recent {
+        let d = (t + offset).div_euclid(DAY_MS) - (today - days + 1);
+        if let Some(day) = usize::try_from(d).ok().and_then(|i| calendar.get_mut(i)) {
+            day.attempts += 1;
+            day.solved += i32::from(result == "solved");
+        }
+    }
+    let wrong: Vec<(i32, i32, i32, i64)> = attempts::table
+        .filter(attempts::learner_id.eq(learner))
+        .filter(attempts::result.eq("wrong"))
+        .order(attempts::started_at.desc())
+        .limit(6)
+        .select((
+            attempts::id,
+            attempts::problem_id,
+            attempts::view,
+            attempts::started_at,
+        ))
+        .load(conn)?;
+    let ids: Vec<i32> = wrong.iter().map(|w| w.0).collect();
+    let moves: Vec<(i32, String)> = attempt_moves::table
+        .filter(attempt_moves::attempt_id.eq_any(&ids))
+        .filter(attempt_moves::judged.eq("wrong"))
+        .select((attempt_moves::attempt_id, attempt_moves::mv))
+        .load(conn)?;
+    let mistakes = wrong
+        .into_iter()
+        .map(|(attempt_id, problem_id, view, at)| Mistake {
+            attempt_id,
+            problem_id,
+            view,
+            at,
+            wrong_move: moves
+                .iter()
+                .find(|m| m.0 == attempt_id && !m.1.is_empty())
+                .map(|m| m.1.clone()),
+        })
+        .collect();
+    let counts: Vec<(String, i64)> = attempts::table
+        .filter(attempts::learner_id.eq(learner))
+        .group_by(attempts::result)
+        .select((attempts::result, diesel::dsl::count_star()))
+        .load(conn)?;
+    let total_attempts = counts.iter().map(|c| c.1).sum();
+    let total_solved = counts.iter().filter(|c| c.0 == "solved").map(|c| c.1).sum();
+    Ok(Growth {
+        ratings,
+        days: calendar,
+        concepts: learner_concepts(conn, learner)?,
+        mistakes,
+        assessments: learner_assessments(conn, learner)?,
+        reviews_pending: pending_reviews(conn, learner)?.len(),
+        total_attempts,
+        total_solved,
+    })
+}
+
+/// The current streak (consecutive days up to today, or up to yesterday when today has none yet,
+/// with a solved problem) and the best one, from a calendar.
+pub fn streaks(days: &[Day]) -> (usize, usize) {
+    let mut best = 0;
+    let mut run = 0;
+    for d in days {
+        run = if d.solved > 0 { run + 1 } else { 0 };
+        best = best.max(run);
+    }
+    let mut current = 0;
+    let skip_today = days.last().is_some_and(|d| d.solved == 0);
+    for d in days.iter().rev().skip(usize::from(skip_today)) {
+        if d.solved == 0 {
+            break;
+        }
+        current += 1;
+    }
+    (current, best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(solved: i32) -> Day {
+        Day {
+            day: 0,
+            attempts: solved,
+            solved,
+        }
+    }
+
+    #[test]
+    fn a_streak_counts_back_from_today_or_yesterday() {
+        assert_eq!(streaks(&[day(1), day(0), day(2), day(1)]), (2, 2));
+        assert_eq!(streaks(&[day(1), day(1), day(1), day(0)]), (3, 3));
+        assert_eq!(streaks(&[day(1), day(1), day(0), day(0)]), (0, 2));
+        assert_eq!(streaks(&[]), (0, 0));
+    }
+
+    #[test]
+    fn live_kill_and_unstated_life_and_death_are_one_concept() {
+        assert_eq!(concept_of("live"), "life_and_death");
+        assert_eq!(concept_of("kill"), "life_and_death");
+        assert_eq!(concept_of("ladder"), "ladder");
+    }
+
+    #[test]
+    fn review_views_are_never_the_original() {
+        for _ in 0..200 {
+            assert!((1..16).contains(&random_view()));
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! CSRF tokens for the HTML forms (double submit): a page with a form sets a random token in an
+//! HttpOnly, SameSite=Strict cookie and repeats it in a hidden field; a form post is accepted only
+//! when the two match. Another site can neither read the cookie nor make the browser send it.
+
+use actix_web::HttpRequest;
+use actix_web::cookie::{Cookie, SameSite};
+
+use super::error::AppError;
+
+pub const CSRF_COOKIE: &str = "sente_csrf";
+
+/// The token of this browser, and the cookie to set when it has none yet.
+pub fn token(req: &HttpRequest) -> (String, Option<Cookie<'static>>) {
+    if let Some(c) = req.cookie(CSRF_COOKIE)
+        && c.value().len() == 32
+    {
+        return (c.value().to_string(), None);
+    }
+    let mut buf = [0u8; 16];
+    getrandom::getrandom(&mut buf).expect("the operating system's random source");
+    let value: String = buf.iter().map(|b| format!("{b:02x}")).collect();
+    let mut c = Cookie::new(CSRF_COOKIE, value.clone());
+    c.set_http_only(true);
+    c.set_same_site(SameSite::Strict);
+    c.set_path("/");
+    c.set_secure(req.connection_info().scheme() == "https");
+    (value, Some(c))
+}
+
+/// Whether a posted form's token matches the browser's cookie (compared in constant time).
+pub fn check(req: &HttpRequest, posted: &str) -> Result<(), AppError> {
+    let forbidden = || {
+        AppError::Forbidden(
+            "the form has expired or came from another site; reload the page".into(),
+        )
+    };
+    let cookie = req.cookie(CSRF_COOKIE).ok_or_else(forbidden)?;
+    let (a, b) = (cookie.value().as_bytes(), posted.as_bytes());
+    let same = a.len() == b.len() && a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0;
+    if same && !a.is_empty() {
+        Ok(())
+    } else {
+        Err(forbidden())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::test::TestRequest;
+
+    #[test]
+    fn a_form_passes_only_with_the_cookie_token() {
+        let fresh = TestRequest::default().to_http_request();
+        let (t, cookie) = token(&fresh);
+        let cookie = cookie.expect("a new browser gets a cookie");
+        assert!(cookie.http_only().unwrap_or(false));
+        let with = TestRequest::default().cookie(cookie).to_http_request();
+        assert!(check(&with, &t).is_ok());
+        assert!(check(&with, "0123456789abcdef0123456789abcdef").is_err());
+        assert!(check(&fresh, &t).is_err(), "no cookie, no post");
+        assert_eq!(token(&with).0, t, "the token is stable");
+    }
+}
