@@ -9,22 +9,40 @@ use super::error::AppError;
 
 pub const CSRF_COOKIE: &str = "sente_csrf";
 
-/// The token of this browser, and the cookie to set when it has none yet.
+/// A token made for a request whose browser had none (the page and its cookie must agree).
+#[derive(Clone)]
+struct Fresh(String);
+
+/// The token of this browser, and the cookie to set when it has none yet (the same fresh token
+/// however often a request asks).
 pub fn token(req: &HttpRequest) -> (String, Option<Cookie<'static>>) {
+    use actix_web::HttpMessage;
     if let Some(c) = req.cookie(CSRF_COOKIE)
         && c.value().len() == 32
     {
         return (c.value().to_string(), None);
     }
-    let mut buf = [0u8; 16];
-    getrandom::getrandom(&mut buf).expect("the operating system's random source");
-    let value: String = buf.iter().map(|b| format!("{b:02x}")).collect();
+    let existing = req.extensions().get::<Fresh>().cloned();
+    let value = match existing {
+        Some(Fresh(v)) => v,
+        None => {
+            let v = new_token();
+            req.extensions_mut().insert(Fresh(v.clone()));
+            v
+        }
+    };
     let mut c = Cookie::new(CSRF_COOKIE, value.clone());
     c.set_http_only(true);
     c.set_same_site(SameSite::Strict);
     c.set_path("/");
     c.set_secure(req.connection_info().scheme() == "https");
     (value, Some(c))
+}
+
+fn new_token() -> String {
+    let mut buf = [0u8; 16];
+    getrandom::getrandom(&mut buf).expect("the operating system's random source");
+    buf.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Whether a posted form's token matches the browser's cookie (compared in constant time).
@@ -60,5 +78,6 @@ mod tests {
         assert!(check(&with, "0123456789abcdef0123456789abcdef").is_err());
         assert!(check(&fresh, &t).is_err(), "no cookie, no post");
         assert_eq!(token(&with).0, t, "the token is stable");
+        assert_eq!(token(&fresh).0, t, "and the same within one request");
     }
 }

@@ -9,14 +9,14 @@ use serde_json::{Value, json};
 use crate::app::{Db, TestApp};
 
 /// A browser-like client: keeps the session cookie.
-struct Session<'a> {
-    app: &'a TestApp,
+pub struct Session<'a> {
+    pub app: &'a TestApp,
     agent: ureq::Agent,
-    cookie: Option<String>,
+    pub cookie: Option<String>,
 }
 
 impl<'a> Session<'a> {
-    fn new(app: &'a TestApp) -> Self {
+    pub fn new(app: &'a TestApp) -> Self {
         Session {
             app,
             agent: ureq::Agent::config_builder()
@@ -27,10 +27,11 @@ impl<'a> Session<'a> {
         }
     }
 
-    fn call(&mut self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    pub fn call(&mut self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
         let url = format!("{}{path}", self.app.base);
         let mut req = match method {
             "GET" => self.agent.get(&url).force_send_body(),
+            "PUT" => self.agent.put(&url),
             _ => self.agent.post(&url),
         };
         if let Some(c) = &self.cookie {
@@ -61,7 +62,7 @@ impl<'a> Session<'a> {
     }
 }
 
-fn app(kind: Db, test: &str) -> Option<TestApp> {
+pub fn app(kind: Db, test: &str) -> Option<TestApp> {
     let app = TestApp::spawn(kind, test)?;
     let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/it/fixtures/beginner");
     assert!(app.import(None, &[&fixtures]).status.success());
@@ -77,7 +78,7 @@ both_backends!(
 );
 
 /// A family with one signed-in child; returns (parent session, child session, child id).
-fn signed_in_family<'a>(
+pub fn signed_in_family<'a>(
     app: &'a TestApp,
     parent_name: &str,
     pictures: [u8; 3],

@@ -7,6 +7,7 @@ mod support;
 mod browser;
 mod gnugo_oracle;
 mod learners;
+mod learning;
 mod problems;
 mod reference_board;
 mod rules_cases;
