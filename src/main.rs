@@ -68,6 +68,26 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
+    /// Fill a database with generated learners and a year of their attempts (for measuring the
+    /// growth log and "next problem" at scale). Problems copy the shipped bank's.
+    Generate {
+        #[command(flatten)]
+        db: DatabaseArg,
+        #[arg(long, default_value_t = 100_000)]
+        problems: usize,
+        #[arg(long, default_value_t = 10_000)]
+        learners: usize,
+        #[arg(long, default_value_t = 10_000_000)]
+        attempts: usize,
+        /// Sessions to open for sampled learners; their ids and tokens go to --sessions-file.
+        #[arg(long, default_value_t = 200)]
+        sessions: usize,
+        #[arg(long)]
+        sessions_file: Option<PathBuf>,
+        /// Seed; use another one to generate into the same database twice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Run the solver on one problem file and print its proof (first moves and refutations).
     Solve {
         #[arg(long)]
@@ -98,6 +118,25 @@ fn main() -> anyhow::Result<()> {
                 ..Budget::default()
             },
             &paths,
+        ),
+        Command::Generate {
+            db,
+            problems,
+            learners,
+            attempts,
+            sessions,
+            sessions_file,
+            seed,
+        } => run_generate(
+            &db.database,
+            &sente::db::generate::Spec {
+                problems,
+                learners,
+                attempts,
+                sessions,
+                seed,
+            },
+            sessions_file.as_deref(),
         ),
         Command::Solve { json, nodes, file } => run_solve(
             json,
@@ -162,6 +201,53 @@ fn run_serve(addr: &str, database: &str) -> anyhow::Result<()> {
     let (server, bound) = sente::web::start(pool, addr)?;
     tracing::info!("sente is ready: open http://{bound}/ in a browser");
     actix_web::rt::System::new().block_on(server)?;
+    Ok(())
+}
+
+fn run_generate(
+    database: &str,
+    spec: &sente::db::generate::Spec,
+    sessions_file: Option<&std::path::Path>,
+) -> anyhow::Result<()> {
+    if spec.learners == 0 || spec.problems == 0 {
+        anyhow::bail!("--learners and --problems must be at least 1");
+    }
+    let bank = shipped_bank().ok_or_else(|| anyhow::anyhow!("no problems/ folder to copy"))?;
+    let mut templates = Vec::new();
+    for f in collect_sgf_files(std::slice::from_ref(&bank))? {
+        let (items, _) = import::load_items(&f).map_err(anyhow::Error::msg)?;
+        templates.extend(items);
+    }
+    let pool = sente::db::connect_pool(database, 2)?;
+    let mut conn = pool.get()?;
+    let started = std::time::Instant::now();
+    let report = sente::db::generate::generate(&mut conn, spec, &templates, |m| {
+        eprintln!("[{:>6.1}s] {m}", started.elapsed().as_secs_f64());
+    })?;
+    println!(
+        "generated {} problems, {} users, {} attempts ({} rated), {} moves, {} reviews in {:.1} s",
+        report.problems,
+        report.users,
+        report.attempts,
+        report.rated,
+        report.moves,
+        report.reviews,
+        started.elapsed().as_secs_f64()
+    );
+    println!("admin: {} / {}", report.admin.0, report.admin.1);
+    if let Some(path) = sessions_file {
+        let text: String = report
+            .sessions
+            .iter()
+            .map(|(id, token)| format!("{id} {token}\n"))
+            .collect();
+        std::fs::write(path, text)?;
+        println!(
+            "{} learner sessions written to {}",
+            report.sessions.len(),
+            path.display()
+        );
+    }
     Ok(())
 }
 

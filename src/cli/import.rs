@@ -59,50 +59,52 @@ pub fn import_files(
     for (k, path) in files.iter().enumerate() {
         progress(k + 1, files.len());
         summary.files += 1;
-        let name = path
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let shown = path.display();
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
+        let items = match load_items(path) {
+            Ok((items, errors)) => {
+                summary.errors.extend(errors);
+                items
+            }
             Err(e) => {
-                summary.errors.push(format!("{shown}: {e}"));
+                summary.errors.push(e);
                 continue;
             }
         };
-        let file = match crate::go::sgf::parse(&bytes) {
-            Ok(f) => f,
-            Err(e) => {
-                summary.errors.push(format!("{shown}: not SGF: {e}"));
-                continue;
-            }
-        };
-        let trees = from_sgf_file(&file);
-        let text = utf8_source(&bytes, file.encoding);
-        let many = trees.len() > 1;
-        let mut items = Vec::new();
-        for (index, tree) in trees.into_iter().enumerate() {
-            match tree {
-                Ok(problem) => items.push(ImportItem {
-                    file: if many {
-                        format!("{name}#{index}")
-                    } else {
-                        name.clone()
-                    },
-                    sgf: text.clone(),
-                    problem,
-                }),
-                Err(e) => summary
-                    .errors
-                    .push(format!("{shown} (problem {}): {e}", index + 1)),
-            }
-        }
         let (added, skipped) = db::import_into_set(conn, set_id, &items)?;
         summary.added += added;
         summary.skipped += skipped;
     }
     Ok(summary)
+}
+
+/// The problems of one file, ready to store, with "file (problem k): reason" for each bad tree;
+/// Err names the file when it cannot be read at all.
+pub fn load_items(path: &Path) -> Result<(Vec<ImportItem>, Vec<String>), String> {
+    let name = path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let shown = path.display();
+    let bytes = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
+    let file = crate::go::sgf::parse(&bytes).map_err(|e| format!("{shown}: not SGF: {e}"))?;
+    let trees = from_sgf_file(&file);
+    let text = utf8_source(&bytes, file.encoding);
+    let many = trees.len() > 1;
+    let (mut items, mut errors) = (Vec::new(), Vec::new());
+    for (index, tree) in trees.into_iter().enumerate() {
+        match tree {
+            Ok(problem) => items.push(ImportItem {
+                file: if many {
+                    format!("{name}#{index}")
+                } else {
+                    name.clone()
+                },
+                sgf: text.clone(),
+                problem,
+            }),
+            Err(e) => errors.push(format!("{shown} (problem {}): {e}", index + 1)),
+        }
+    }
+    Ok((items, errors))
 }
 
 /// The set name for a path given on the command line: its folder's name.

@@ -160,7 +160,7 @@ pub fn create_child(
     display_name: &str,
     pictures: &str,
 ) -> QueryResult<UserRow> {
-    let start = Config::default().start;
+    let start = Config::default().learner_start;
     insert_user(
         conn,
         &NewUser {
@@ -351,6 +351,19 @@ pub fn reset_pictures(conn: &mut AnyConnection, child: i32, pictures: &str) -> Q
 pub fn set_target_success(conn: &mut AnyConnection, learner: i32, p: f64) -> QueryResult<()> {
     diesel::update(users::table.find(learner))
         .set(users::target_success.eq(p))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Places a learner's rating (after a placement test).
+pub fn set_rating(
+    conn: &mut AnyConnection,
+    learner: i32,
+    rating: f64,
+    deviation: f64,
+) -> QueryResult<()> {
+    diesel::update(users::table.find(learner))
+        .set((users::rating.eq(rating), users::rating_rd.eq(deviation)))
         .execute(conn)
         .map(|_| ())
 }

@@ -415,14 +415,13 @@ fn advance_assessment(conn: &mut AnyConnection, test: i32) -> QueryResult<()> {
         .execute(conn)?;
     if done {
         let config = Config::default();
-        diesel::update(users::table.find(row.learner_id))
-            .set((
-                users::rating.eq(e.rating),
-                users::rating_rd.eq(e
-                    .rating_deviation()
-                    .clamp(config.deviation_floor, config.start.deviation)),
-            ))
-            .execute(conn)?;
+        super::accounts::set_rating(
+            conn,
+            row.learner_id,
+            e.rating,
+            e.rating_deviation()
+                .clamp(config.deviation_floor, config.start.deviation),
+        )?;
     }
     Ok(())
 }

@@ -5,6 +5,7 @@
 
 pub mod accounts;
 mod connection;
+pub mod generate;
 pub mod learning;
 mod models;
 mod queries;

@@ -21,8 +21,14 @@ pub struct Config {
     /// System constant: how fast volatility may change. 0.75, as lichess: children's strength
     /// moves fast, so the system must be allowed to follow it.
     pub tau: f64,
-    /// The start of every learner and problem: 1500 ± 350, volatility 0.06 (Glickman's values).
+    /// The start of a problem without an author's estimate: 1500 ± 350, volatility 0.06
+    /// (Glickman's values); also the ceiling of any deviation.
     pub start: Rating,
+    /// The start of a child: 800 ± 350 (20 kyu). Children who come to a problem trainer are
+    /// beginners; starting them at 1500 (5 kyu) made the first problems far too hard and the
+    /// first predictions wrong (see benches/learners.rs, calibration). The placement test moves
+    /// a stronger child up within a few problems.
+    pub learner_start: Rating,
     /// RD never falls below this, so a rating keeps moving with a child who improves weekly
     /// (lichess uses 45; children change faster than adult players, so sente keeps 60).
     pub deviation_floor: f64,
@@ -36,6 +42,11 @@ impl Default for Config {
             tau: 0.75,
             start: Rating {
                 rating: 1500.0,
+                deviation: 350.0,
+                volatility: 0.06,
+            },
+            learner_start: Rating {
+                rating: 800.0,
                 deviation: 350.0,
                 volatility: 0.06,
             },

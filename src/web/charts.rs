@@ -55,9 +55,16 @@ pub fn rating_chart(points: &[(f64, f64)], title: &str, zh: bool) -> String {
             let _ = chart
                 .configure_mesh()
                 .light_line_style(PALE)
-                .x_labels(6)
+                .x_labels(points.len().clamp(2, 8))
                 .y_labels(6)
-                .x_label_formatter(&|x| format!("{}", x.round() as i64))
+                .x_label_formatter(&|x| {
+                    // Problem numbers: whole numbers only.
+                    if (x - x.round()).abs() < 1e-6 {
+                        format!("{}", x.round() as i64)
+                    } else {
+                        String::new()
+                    }
+                })
                 .y_label_formatter(&|y| rank_label(*y, zh))
                 .label_style(("sans-serif", 13).into_font().color(&INK))
                 .draw();

@@ -675,7 +675,7 @@ pub async fn practice(req: HttpRequest, state: web::Data<AppState>, token: Sessi
         let Some(me) = current_user(&st, &token)?.filter(|u| u.role == "learner") else {
             return Ok(Err(false));
         };
-        match super::progress::pick_next(&st, &me, me.target_success) {
+        match super::progress::pick_next(&st, &me, me.target_success, true) {
             Ok(n) => Ok(Ok(n)),
             Err(AppError::NotFound(_)) => Ok(Err(true)),
             Err(e) => Err(e),

@@ -116,6 +116,8 @@ pub struct NextQuery {
     /// The success chance to aim at, 0.5 to 0.95 (default: the learner's setting, 0.75 unless
     /// changed: small children need to win often).
     pub success: Option<f64>,
+    /// false: new problems only, even when a review is due (default true).
+    pub reviews: Option<bool>,
 }
 
 /// The problem picked for the learner.
@@ -167,6 +169,7 @@ pub(super) fn pick_next(
     st: &AppState,
     me: &UserRow,
     success: f64,
+    reviews: bool,
 ) -> Result<NextProblem, AppError> {
     let conn = &mut *st.conn()?;
     let learner = Rating {
@@ -184,7 +187,12 @@ pub(super) fn pick_next(
             },
         )
     };
-    if let Some(r) = learning::due_review(conn, me.id)? {
+    let due = if reviews {
+        learning::due_review(conn, me.id)?
+    } else {
+        None
+    };
+    if let Some(r) = due {
         let row =
             crate::db::get_problem(conn, r.problem_id)?.ok_or(AppError::NotFound("problem"))?;
         return Ok(NextProblem {
@@ -226,12 +234,12 @@ pub async fn next_problem(
     if let Some(p) = q.success {
         check_success(p)?;
     }
-    let success = q.success;
+    let (success, reviews) = (q.success, q.reviews.unwrap_or(true));
     let st = state.clone();
     let next = web::block(move || -> Result<_, AppError> {
         let me = signed_in_learner(&st, &token)?;
         let p = success.unwrap_or(me.target_success);
-        pick_next(&st, &me, p)
+        pick_next(&st, &me, p, reviews)
     })
     .await??;
     Ok(web::Json(next))

@@ -171,6 +171,152 @@ async fn story(c: &Client, app: &TestApp) {
     .unwrap();
 }
 
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap();
+}
+
+async fn wait_for_path(c: &Client, prefix: &str) -> String {
+    let start = Instant::now();
+    loop {
+        let url = c.current_url().await.unwrap();
+        if url.path().starts_with(prefix) {
+            return url.to_string();
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "waited for {prefix}, at {url}"
+        );
+        tokio_sleep(50).await;
+    }
+}
+
+/// Solves the practice problem on the page (the two fixture problems' answers).
+async fn solve_shown_problem(c: &Client, app: &TestApp) {
+    wait_for_state(c, "playing").await;
+    let id: i64 = c
+        .find(Locator::Css("#solve"))
+        .await
+        .unwrap()
+        .attr("data-problem")
+        .await
+        .unwrap()
+        .unwrap()
+        .parse()
+        .unwrap();
+    if id == app.problem_id("beginner", 1) {
+        tap(c, "dc").await;
+    } else {
+        tap(c, "aa").await;
+        let start = Instant::now();
+        while stone_at(c, "ab").await.as_deref() != Some("stone w") {
+            assert!(start.elapsed() < Duration::from_secs(10), "no reply at ab");
+            tokio_sleep(50).await;
+        }
+        tap(c, "aa").await;
+    }
+    wait_for_state(c, "solved").await;
+}
+
+/// A child signs in with the family code and three pictures, solves two practice problems; the
+/// parent signs in and sees them on the growth page.
+async fn growth_story(c: &Client, app: &TestApp) {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let mut parent = agent
+        .post(&format!("{}/api/auth/signup", app.base))
+        .header("content-type", "application/json")
+        .send(r#"{"role":"parent","username":"browser_mama","password":"a good password","display_name":"妈妈"}"#)
+        .unwrap();
+    let cookie = parent
+        .headers()
+        .get("set-cookie")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let me: serde_json::Value =
+        serde_json::from_str(&parent.body_mut().read_to_string().unwrap()).unwrap();
+    let code = me["family_code"].as_str().unwrap().to_string();
+    agent
+        .post(&format!("{}/api/children", app.base))
+        .header("content-type", "application/json")
+        .header("cookie", &cookie)
+        .send(r#"{"display_name":"乐乐","pictures":[3,1,7]}"#)
+        .unwrap();
+
+    c.delete_all_cookies().await.unwrap();
+    c.goto(&format!("{}/kids", app.base)).await.unwrap();
+    c.find(Locator::Css("#code"))
+        .await
+        .unwrap()
+        .send_keys(&code)
+        .await
+        .unwrap();
+    click(c, "#code-go").await;
+    wait_for_path(c, "/kids").await;
+    click(c, "a.kid").await;
+    c.find(Locator::Css("#pictures-form")).await.unwrap();
+    std::fs::write(
+        screenshot_dir().join("kids-pictures.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
+    for i in [3, 1, 7] {
+        click(c, &format!("button.picture[data-i='{i}']")).await;
+    }
+    wait_for_path(c, "/problems/").await;
+    solve_shown_problem(c, app).await;
+    click(c, "#next").await;
+    tokio_sleep(300).await;
+    wait_for_path(c, "/problems/").await;
+    solve_shown_problem(c, app).await;
+
+    // The parent, in the same browser after the child: the growth page shows both.
+    c.delete_all_cookies().await.unwrap();
+    c.goto(&format!("{}/signin", app.base)).await.unwrap();
+    c.find(Locator::Css("#signin-form input[name=username]"))
+        .await
+        .unwrap()
+        .send_keys("browser_mama")
+        .await
+        .unwrap();
+    c.find(Locator::Css("#signin-form input[name=password]"))
+        .await
+        .unwrap()
+        .send_keys("a good password")
+        .await
+        .unwrap();
+    click(c, "#signin-form button[type=submit]").await;
+    wait_for_path(c, "/account").await;
+    click(c, "a.growth-link").await;
+    wait_for_path(c, "/learners/").await;
+    let solved = c
+        .find(Locator::Css("#stat-solved"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(solved, "2", "both problems on the growth page");
+    let charts = c.find_all(Locator::Css("svg.chart")).await.unwrap();
+    assert_eq!(charts.len(), 3, "rating, calendar and concepts");
+    std::fs::write(
+        screenshot_dir().join("growth.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
+}
+
 #[test]
 fn a_child_solves_in_the_browser_and_sees_right_and_wrong() {
     let Some((chromedriver, chromium)) = tools() else {
@@ -220,6 +366,7 @@ fn a_child_solves_in_the_browser_and_sees_right_and_wrong() {
             }
         };
         story(&client, &app).await;
+        growth_story(&client, &app).await;
         client.close().await.unwrap();
     });
     let _ = std::fs::remove_dir_all(profile);

@@ -211,10 +211,13 @@ fn next_problem_aims_at_the_chosen_success_chance_among_unseen_problems(kind: Db
     // More problems of several ratings: the shipped bank (capture 900, ladder 1100, eyes 1500).
     let bank = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("problems");
     assert!(app.import(Some("bank"), &[&bank]).status.success());
-    let (_, mut kid, _) = signed_in_family(&app, "parent_n", [0, 4, 8]);
+    let (_, mut kid, kid_id) = signed_in_family(&app, "parent_n", [0, 4, 8]);
+    // Children start at 20 kyu (800); this one has been placed at 1500.
+    let pool = sente::db::connect_pool(&app.db.url, 1).unwrap();
+    sente::db::accounts::set_rating(&mut pool.get().unwrap(), kid_id as i32, 1500.0, 80.0).unwrap();
     assert_eq!(Session::new(&app).call("GET", "/api/next", None).0, 401);
     assert_eq!(kid.call("GET", "/api/next?success=0.99", None).0, 400);
-    // A new child (1500): at 90% (target about 1110) the pick is easier than at 50% (1500).
+    // At 90% (target about 1110) the pick is easier than at 50% (1500).
     let (status, easy) = kid.call("GET", "/api/next?success=0.9", None);
     assert_eq!(status, 200);
     let (_, even) = kid.call("GET", "/api/next?success=0.5", None);
@@ -404,7 +407,10 @@ fn a_first_attempt_rates_child_and_problem_and_retries_do_not(kind: Db, test: &s
     );
     let me = kid.call("GET", "/api/me", None).1;
     let after = me["rating"].as_f64().unwrap();
-    assert!(after > 1500.0, "solving raises the child's rating: {after}");
+    assert!(
+        after > 800.0,
+        "solving raises the child's rating from 20 kyu: {after}"
+    );
     assert!(problem_rating(&app) < before, "and lowers the problem's");
 
     // A retry is logged but not rated.

@@ -18,6 +18,7 @@ both_backends!(
     the_growth_log_shows_work_ratings_concepts_and_mistakes_to_family_only,
     help_is_logged_and_makes_an_attempt_unrated,
     forms_need_their_csrf_token_and_children_sign_in_with_pictures,
+    the_generator_fills_a_database_the_growth_log_and_next_read,
 );
 
 const DAY_MS: i64 = 24 * 3600 * 1000;
@@ -189,6 +190,14 @@ fn a_failed_problem_comes_back_turned_after_one_then_three_then_seven_days(kind:
     assert_eq!(m["result"], "wrong");
 
     // Not due yet: the next problem is a new one.
+    shift_reviews(&app, child, DAY_MS);
+    assert_eq!(kid.call("GET", "/api/next", None).1["reason"], "review");
+    assert_eq!(
+        kid.call("GET", "/api/next?reviews=false", None).1["reason"],
+        "new",
+        "new problems only"
+    );
+    shift_reviews(&app, child, -DAY_MS);
     let (_, next) = kid.call("GET", "/api/next", None);
     assert_eq!(next["reason"], "new", "{next}");
     for (stage, days) in [(1, 1), (2, 3), (3, 7)] {
@@ -935,4 +944,76 @@ fn forms_need_their_csrf_token_and_children_sign_in_with_pictures(kind: Db, test
     let bt = b.csrf();
     assert_eq!(b.post("/signout", &[("csrf", &bt)]).0, 303);
     assert_eq!(b.get("/account").1, "/signin");
+}
+
+fn the_generator_fills_a_database_the_growth_log_and_next_read(kind: Db, test: &str) {
+    let Some(app) = TestApp::spawn(kind, test) else {
+        return;
+    };
+    let bank = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("problems");
+    let mut templates = Vec::new();
+    for f in sente::cli::collect_sgf_files(&[bank]).unwrap() {
+        templates.extend(sente::cli::import::load_items(&f).unwrap().0);
+    }
+    let pool = sente::db::connect_pool(&app.db.url, 1).unwrap();
+    let mut conn = pool.get().unwrap();
+    let spec = sente::db::generate::Spec {
+        problems: 300,
+        learners: 40,
+        attempts: 8_000,
+        sessions: 5,
+        seed: 3,
+    };
+    let report = sente::db::generate::generate(&mut conn, &spec, &templates, |_| {}).unwrap();
+    assert_eq!((report.problems, report.attempts), (300, 8_000));
+    let count = |conn: &mut sente::db::PooledConn, t: &str| {
+        sente::db::generate::count_rows(conn, t).unwrap()
+    };
+    assert_eq!(count(&mut conn, "attempts"), 8_000);
+    assert_eq!(count(&mut conn, "ratings_history") as usize, report.rated);
+    assert_eq!(count(&mut conn, "class_members"), 40);
+    assert!(
+        (2_000..8_000).contains(&report.rated),
+        "first tries are rated, retries not: {}",
+        report.rated
+    );
+    drop(conn);
+    // A sampled learner's session works; their log has their 200 attempts.
+    let (id, token) = &report.sessions[0];
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let get = |path: &str| {
+        let mut r = agent
+            .get(&format!("{}{path}", app.base))
+            .header("cookie", &format!("sente_session={token}"))
+            .call()
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.body_mut().read_to_string().unwrap())
+    };
+    let (status, body) = get(&format!("/api/learners/{id}/growth"));
+    assert_eq!(status, 200, "{body}");
+    let g: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(g["total_attempts"], 200);
+    assert!(!g["ratings"].as_array().unwrap().is_empty());
+    assert!(!g["concepts"].as_array().unwrap().is_empty());
+    assert_eq!(g["assessments"].as_array().unwrap().len(), 1);
+    let (status, page) = get(&format!("/learners/{id}/growth"));
+    assert_eq!(status, 200);
+    assert!(
+        page.contains("class=\"thumb\""),
+        "generated mistakes draw their boards"
+    );
+    let (status, next) = get("/api/next");
+    assert_eq!(status, 200, "{next}");
+    // New rows after the generated ones get fresh ids (PostgreSQL's sequences were moved on).
+    let mut s = Session::new(&app);
+    let (status, _) = s.call(
+        "POST",
+        "/api/auth/signup",
+        Some(json!({"role": "parent", "username": "after_gen", "password": "a good password", "display_name": "x"})),
+    );
+    assert_eq!(status, 201);
 }
