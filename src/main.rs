@@ -68,6 +68,16 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
+    /// Create an administrator (who may read every learner's log). The password comes from
+    /// SENTE_ADMIN_PASSWORD, else the first line of standard input.
+    Admin {
+        #[command(flatten)]
+        db: DatabaseArg,
+        #[arg(long)]
+        username: String,
+        #[arg(long, default_value = "Admin")]
+        display_name: String,
+    },
     /// Fill a database with generated learners and a year of their attempts (for measuring the
     /// growth log and "next problem" at scale). Problems copy the shipped bank's.
     Generate {
@@ -119,6 +129,11 @@ fn main() -> anyhow::Result<()> {
             },
             &paths,
         ),
+        Command::Admin {
+            db,
+            username,
+            display_name,
+        } => run_admin(&db.database, &username, &display_name),
         Command::Generate {
             db,
             problems,
@@ -202,6 +217,35 @@ fn run_serve(addr: &str, database: &str) -> anyhow::Result<()> {
     tracing::info!("sente is ready: open http://{bound}/ in a browser");
     actix_web::rt::System::new().block_on(server)?;
     Ok(())
+}
+
+fn run_admin(database: &str, username: &str, display_name: &str) -> anyhow::Result<()> {
+    let password = match std::env::var("SENTE_ADMIN_PASSWORD") {
+        Ok(p) => p,
+        Err(_) => {
+            let mut line = String::new();
+            std::io::stdin().read_line(&mut line)?;
+            line.trim_end_matches(['\r', '\n']).to_string()
+        }
+    };
+    if password.chars().count() < 12 {
+        anyhow::bail!("an administrator's password has at least 12 characters");
+    }
+    let pool = sente::db::connect_pool(database, 1)?;
+    let mut conn = pool.get()?;
+    match sente::db::accounts::create_account(
+        &mut conn,
+        "admin",
+        username,
+        &password,
+        display_name,
+    )? {
+        Some(u) => {
+            println!("administrator '{username}' created (id {})", u.id);
+            Ok(())
+        }
+        None => anyhow::bail!("the user name '{username}' is taken"),
+    }
 }
 
 fn run_generate(
