@@ -53,6 +53,9 @@ fn form_page(
     if let Some(c) = cookie {
         resp.cookie(c);
     }
+    if let Some(c) = super::pages::lang_cookie(req, lang) {
+        resp.cookie(c);
+    }
     Ok(resp.body(body))
 }
 

@@ -175,15 +175,22 @@ fn html(
     })?;
     let mut resp = HttpResponse::Ok();
     resp.content_type("text/html; charset=utf-8");
-    // A language chosen with ?lang= sticks for the next pages.
-    if req.query_string().contains("lang=") {
-        let mut c = Cookie::new("lang", lang.short());
-        c.set_path("/");
-        c.set_http_only(true);
-        c.set_same_site(actix_web::cookie::SameSite::Lax);
+    if let Some(c) = lang_cookie(req, lang) {
         resp.cookie(c);
     }
     Ok(resp.body(body))
+}
+
+/// A language chosen with `?lang=` sticks for the next pages.
+pub fn lang_cookie(req: &HttpRequest, lang: Lang) -> Option<Cookie<'static>> {
+    if !req.query_string().contains("lang=") {
+        return None;
+    }
+    let mut c = Cookie::new("lang", lang.short());
+    c.set_path("/");
+    c.set_http_only(true);
+    c.set_same_site(actix_web::cookie::SameSite::Lax);
+    Some(c)
 }
 
 async fn blocking<T: Send + 'static>(

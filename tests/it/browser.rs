@@ -255,7 +255,7 @@ async fn growth_story(c: &Client, app: &TestApp) {
         .unwrap();
 
     c.delete_all_cookies().await.unwrap();
-    c.goto(&format!("{}/kids", app.base)).await.unwrap();
+    c.goto(&format!("{}/kids?lang=zh", app.base)).await.unwrap();
     c.find(Locator::Css("#code"))
         .await
         .unwrap()
@@ -283,7 +283,9 @@ async fn growth_story(c: &Client, app: &TestApp) {
 
     // The parent, in the same browser after the child: the growth page shows both.
     c.delete_all_cookies().await.unwrap();
-    c.goto(&format!("{}/signin", app.base)).await.unwrap();
+    c.goto(&format!("{}/signin?lang=zh", app.base))
+        .await
+        .unwrap();
     c.find(Locator::Css("#signin-form input[name=username]"))
         .await
         .unwrap()
