@@ -9,33 +9,11 @@
 //!
 //! Prints tables; the seed is fixed so runs are comparable.
 
+use sente::go::Rng;
 use sente::rating::assessment::{
     self, Item, Posterior, Settings, rating_of_number, success_chance,
 };
 use sente::rating::{Config, Game, Outcome, Rating, expected_score, rank_number, rate};
-
-/// splitmix64: small, fast, reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn uniform(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn normal(&mut self) -> f64 {
-        let (u, v) = (self.uniform().max(1e-12), self.uniform());
-        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
-    }
-    fn chance(&mut self, p: f64) -> bool {
-        self.uniform() < p
-    }
-}
 
 /// Problem deviation of a settled bank (known difficulty).
 const BANK_RD: f64 = 60.0;
@@ -161,7 +139,7 @@ impl Errors {
 fn assessment_table(name: &str, truths: &[f64], seed: u64) {
     let bank = bank(5000);
     let offset = pass_offset();
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let marks = [5usize, 10, 15, 20];
     let mut ours: Vec<Vec<f64>> = vec![Vec::new(); marks.len()];
     let mut exam10 = Vec::new();
@@ -236,7 +214,7 @@ fn lichess() -> Config {
 /// Adaptive practice with a rating system: returns the Brier score of its predictions, and the
 /// Brier score of a predictor that always says the overall success rate (for scale).
 fn practice_brier(config: &Config, seed: u64) -> (f64, f64, f64, f64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let n_learners = 1000;
     let per_learner = 150;
     let problems = bank(20_000);
@@ -332,7 +310,7 @@ fn practice_brier(config: &Config, seed: u64) -> (f64, f64, f64, f64) {
 
 fn main() {
     // `cargo bench` passes --bench; any other argument is ignored.
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     let children: Vec<f64> = (0..1000)
         .map(|_| (12.0 + 7.0 * rng.normal()).clamp(0.0, 32.0))
         .collect();

@@ -13,6 +13,7 @@ use diesel::prelude::*;
 
 use super::connection::AnyConnection;
 use super::queries::{ImportItem, now_ms};
+use crate::go::Rng;
 use crate::rating::assessment::{rating_of_number, success_chance};
 use crate::rating::rank_of;
 
@@ -40,28 +41,6 @@ pub struct Report {
     pub sessions: Vec<(i32, String)>,
     /// The admin account's user name and password (it may read every learner).
     pub admin: (String, String),
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn uniform(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn normal(&mut self) -> f64 {
-        let (u, v) = (self.uniform().max(1e-12), self.uniform());
-        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
-    }
 }
 
 fn sql_text(s: &str) -> String {
@@ -159,7 +138,7 @@ pub fn generate(
     mut progress: impl FnMut(&str),
 ) -> QueryResult<Report> {
     assert!(!templates.is_empty(), "the generator copies real problems");
-    let mut rng = Rng(spec.seed);
+    let mut rng = Rng::new(spec.seed);
     let mut report = Report::default();
     let now = now_ms();
 
@@ -322,7 +301,7 @@ pub fn generate(
                     let pos = (at as i64 + jitter).clamp(0, sorted.len() as i64 - 1) as usize;
                     let pi = order[pos];
                     let problem = p0 + pi as i64;
-                    let solved = rng.uniform() < success_chance(truth, ratings[pi], 80.0);
+                    let solved = rng.chance(success_chance(truth, ratings[pi], 80.0));
                     let hints = i32::from(rng.uniform() < 0.05);
                     let rated = seen.insert(pi) && hints == 0;
                     let ended = t + 5_000 + (rng.uniform() * 60_000.0) as i64;

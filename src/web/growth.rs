@@ -327,7 +327,7 @@ pub async fn growth_page(
         .map_err(|_| page_err(AppError::NotFound("learner")))?;
     let tz = 480;
     let st = state.clone();
-    let (learner, g, boards) = web::block(move || -> Result<_, AppError> {
+    let (learner, g, boards) = super::pages::blocking(lang, move || {
         let (learner, g) = load(&st, &token, id, 84, tz)?;
         let conn = &mut *st.conn()?;
         let boards: Vec<String> = g
@@ -337,9 +337,7 @@ pub async fn growth_page(
             .collect();
         Ok((learner, g, boards))
     })
-    .await
-    .map_err(|e| page_err(e.into()))?
-    .map_err(page_err)?;
+    .await?;
     let v = view_of(&learner, &g);
     let (t, w) = (lang.text(), lang.words());
     let zh = lang == Lang::Zh;

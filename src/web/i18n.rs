@@ -287,6 +287,9 @@ pub struct Words {
     pub save: &'static str,
     pub all_done: &'static str,
     pub review_badge: &'static str,
+    pub wrong_password: &'static str,
+    pub name_taken: &'static str,
+    pub form_incomplete: &'static str,
 }
 
 static ZH_WORDS: Words = Words {
@@ -345,6 +348,9 @@ static ZH_WORDS: Words = Words {
     save: "保存",
     all_done: "题目都做完了！",
     review_badge: "复习",
+    wrong_password: "用户名或密码不对",
+    name_taken: "这个用户名已经有人用了",
+    form_incomplete: "请填写所有内容：用户名 3–32 个字，密码至少 8 位",
 };
 
 static EN_WORDS: Words = Words {
@@ -403,6 +409,9 @@ static EN_WORDS: Words = Words {
     save: "Save",
     all_done: "You have done every problem!",
     review_badge: "Review",
+    wrong_password: "Wrong user name or password",
+    name_taken: "That user name is taken",
+    form_incomplete: "Please fill everything in: a user name of 3–32 characters, a password of 8 or more",
 };
 
 impl Lang {

@@ -13,7 +13,7 @@ use super::auth::{SESSION_COOKIE, SessionToken, current_user, session_cookie};
 use super::csrf;
 use super::error::AppError;
 use super::i18n::{Lang, PICTURES, Text, Words};
-use super::pages::PageError;
+use super::pages::{PageError, blocking};
 use super::state::AppState;
 use crate::db::accounts::{self, MAX_FAILED_SIGNINS, UserRow};
 use crate::db::learning;
@@ -25,18 +25,6 @@ fn see_other(to: &str) -> HttpResponse {
     HttpResponse::SeeOther()
         .insert_header((LOCATION, to.to_string()))
         .finish()
-}
-
-/// Runs blocking work, turning its errors into pages.
-async fn blocking<T: Send + 'static>(
-    lang: Lang,
-    f: impl FnOnce() -> Result<T, AppError> + Send + 'static,
-) -> Result<T, PageError> {
-    match web::block(f).await {
-        Ok(Ok(v)) => Ok(v),
-        Ok(Err(e)) => Err(PageError::new(e, lang)),
-        Err(e) => Err(PageError::new(e.into(), lang)),
-    }
 }
 
 /// A page with a form: the body with the CSRF cookie set when the browser has none.
@@ -143,7 +131,7 @@ pub async fn signin_post(
         None => signin_page(
             &req,
             false,
-            Some(lang.words().sign_in.to_string() + ": ✗"),
+            Some(lang.words().wrong_password.to_string()),
             StatusCode::UNAUTHORIZED,
         ),
     }
@@ -160,19 +148,18 @@ pub async fn signup_post(
     let f = form.into_inner();
     let role = f.role.clone().unwrap_or_default();
     let name = f.display_name.clone().unwrap_or_default();
-    let problem = if role != "parent" && role != "teacher" {
-        Some("role: parent / teacher")
-    } else if !(3..=32).contains(&f.username.trim().chars().count()) {
-        Some("user name: 3–32")
-    } else if f.password.chars().count() < 8 {
-        Some("password: 8+")
-    } else if name.trim().is_empty() {
-        Some("name?")
-    } else {
-        None
-    };
-    if let Some(p) = problem {
-        return signin_page(&req, true, Some(p.to_string()), StatusCode::BAD_REQUEST);
+    let user_ok = (3..=32).contains(&f.username.trim().chars().count())
+        && f.username
+            .trim()
+            .chars()
+            .all(|c| c.is_alphanumeric() || "._-".contains(c));
+    let complete = (role == "parent" || role == "teacher")
+        && user_ok
+        && f.password.chars().count() >= 8
+        && !name.trim().is_empty();
+    if !complete {
+        let why = lang.words().form_incomplete.to_string();
+        return signin_page(&req, true, Some(why), StatusCode::BAD_REQUEST);
     }
     let st = state.clone();
     let made = blocking(lang, move || {
@@ -190,7 +177,7 @@ pub async fn signup_post(
         None => signin_page(
             &req,
             true,
-            Some("✗ user name taken".into()),
+            Some(lang.words().name_taken.to_string()),
             StatusCode::CONFLICT,
         ),
     }

@@ -193,7 +193,8 @@ pub fn lang_cookie(req: &HttpRequest, lang: Lang) -> Option<Cookie<'static>> {
     Some(c)
 }
 
-async fn blocking<T: Send + 'static>(
+/// Runs blocking work, turning its errors into pages.
+pub(super) async fn blocking<T: Send + 'static>(
     lang: Lang,
     f: impl FnOnce() -> Result<T, AppError> + Send + 'static,
 ) -> Result<T, PageError> {
