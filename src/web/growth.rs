@@ -211,10 +211,10 @@ fn load(
     id: i32,
     days: i64,
     tz: i64,
-) -> Result<(UserRow, Growth), AppError> {
-    let (mut conn, _viewer, learner) = viewable_learner(st, token, id)?;
+) -> Result<(UserRow, Growth, bool), AppError> {
+    let (mut conn, viewer, learner) = viewable_learner(st, token, id)?;
     let g = learning::growth(&mut conn, id, db::now_ms(), days, tz)?;
-    Ok((learner, g))
+    Ok((learner, g, viewer.id == id))
 }
 
 /// A learner's growth log as data.
@@ -229,7 +229,7 @@ pub async fn growth_json(
     let (days, tz) = params(&q)?;
     let id = id.into_inner();
     let st = state.clone();
-    let (learner, g) = web::block(move || load(&st, &token, id, days, tz)).await??;
+    let (learner, g, _) = web::block(move || load(&st, &token, id, days, tz)).await??;
     Ok(web::Json(view_of(&learner, &g)))
 }
 
@@ -276,6 +276,8 @@ struct GrowthPage {
     concepts: Vec<ConceptLine>,
     mistakes: Vec<MistakeCard>,
     tests: Vec<TestLine>,
+    /// The learner is looking at their own log: show where to go next.
+    own: bool,
 }
 
 fn percent(x: f64) -> String {
@@ -327,15 +329,15 @@ pub async fn growth_page(
         .map_err(|_| page_err(AppError::NotFound("learner")))?;
     let tz = 480;
     let st = state.clone();
-    let (learner, g, boards) = super::pages::blocking(lang, move || {
-        let (learner, g) = load(&st, &token, id, 84, tz)?;
+    let (learner, g, boards, own) = super::pages::blocking(lang, move || {
+        let (learner, g, own) = load(&st, &token, id, 84, tz)?;
         let conn = &mut *st.conn()?;
         let boards: Vec<String> = g
             .mistakes
             .iter()
             .map(|m| mistake_board(&st, conn, m))
             .collect();
-        Ok((learner, g, boards))
+        Ok((learner, g, boards, own))
     })
     .await?;
     let v = view_of(&learner, &g);
@@ -397,6 +399,7 @@ pub async fn growth_page(
                 board,
             })
             .collect(),
+        own,
         tests: g
             .assessments
             .iter()

@@ -909,7 +909,15 @@ fn forms_need_their_csrf_token_and_children_sign_in_with_pictures(kind: Db, test
     );
     let (status, to, _) = kid.get("/account");
     assert_eq!((status, to), (303, format!("/learners/{child}/growth")));
-    assert_eq!(kid.get(&format!("/learners/{child}/growth")).0, 200);
+    let (status, _, own) = kid.get(&format!("/learners/{child}/growth"));
+    assert_eq!(status, 200);
+    assert!(
+        own.contains("id=\"go-assessment\""),
+        "the child's own page leads on"
+    );
+    let (status, to, _) = kid.get("/assessment");
+    assert_eq!(status, 303);
+    assert!(to.contains("?assessment="), "{to}");
 
     // A teacher makes a class on the account page.
     let mut t = Browser::new(&app);
