@@ -208,12 +208,13 @@ fn lichess() -> Config {
         },
         deviation_floor: 45.0,
         volatility_cap: 0.1,
+        provisional_deviation: f64::INFINITY,
     }
 }
 
 /// Adaptive practice with a rating system: returns the Brier score of its predictions, and the
 /// Brier score of a predictor that always says the overall success rate (for scale).
-fn practice_brier(config: &Config, seed: u64) -> (f64, f64, f64, f64) {
+fn practice_brier(config: &Config, seed: u64) -> (f64, f64, f64, f64, f64) {
     let mut rng = Rng::new(seed);
     let n_learners = 1000;
     let per_learner = 150;
@@ -305,7 +306,19 @@ fn practice_brier(config: &Config, seed: u64) -> (f64, f64, f64, f64) {
         .map(|(l, r)| (rank_number(r.rating) - (l.0 + l.1 * per_learner as f64)).abs())
         .sum::<f64>()
         / n_learners as f64;
-    (brier / n as f64, late / late_n as f64, base_brier, err)
+    let bias = learners
+        .iter()
+        .zip(&ratings)
+        .map(|(l, r)| rank_number(r.rating) - (l.0 + l.1 * per_learner as f64))
+        .sum::<f64>()
+        / n_learners as f64;
+    (
+        brier / n as f64,
+        late / late_n as f64,
+        base_brier,
+        err,
+        bias,
+    )
 }
 
 fn main() {
@@ -336,7 +349,7 @@ fn main() {
     println!("|---|---|---|---|---|");
     for (name, config) in [
         (
-            "sente (start 800±350, τ 0.75, RD floor 60, vol cap 0.1)",
+            "sente (start 800±350, τ 0.75, RD floor 60, vol cap 0.1, provisional above RD 150)",
             Config::default(),
         ),
         (
@@ -344,14 +357,21 @@ fn main() {
             lichess(),
         ),
         (
-            "sente's floor with lichess's start (1500)",
+            "sente, but provisional learners move problems too",
             Config {
-                learner_start: lichess().learner_start,
+                provisional_deviation: f64::INFINITY,
                 ..Config::default()
             },
         ),
+        (
+            "lichess, with sente's provisional rule",
+            Config {
+                provisional_deviation: Config::default().provisional_deviation,
+                ..lichess()
+            },
+        ),
     ] {
-        let (b, late, base, err) = practice_brier(&config, 99);
-        println!("| {name} | {b:.4} | {late:.4} | {base:.4} | {err:.2} |");
+        let (b, late, base, err, bias) = practice_brier(&config, 99);
+        println!("| {name} | {b:.4} | {late:.4} | {base:.4} | {err:.2} | {bias:+.2} |");
     }
 }

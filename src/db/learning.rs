@@ -110,13 +110,18 @@ fn rate_game(
             users::rating_vol.eq(l2.volatility),
         ))
         .execute(conn)?;
-    diesel::update(problems::table.find(problem))
-        .set((
-            problems::rating.eq(p2.rating),
-            problems::rating_rd.eq(p2.deviation),
-            problems::rating_vol.eq(p2.volatility),
-        ))
-        .execute(conn)?;
+    let p2 = if l.deviation > config.provisional_deviation {
+        p
+    } else {
+        diesel::update(problems::table.find(problem))
+            .set((
+                problems::rating.eq(p2.rating),
+                problems::rating_rd.eq(p2.deviation),
+                problems::rating_vol.eq(p2.volatility),
+            ))
+            .execute(conn)?;
+        p2
+    };
     let now = now_ms();
     diesel::insert_into(ratings_history::table)
         .values((

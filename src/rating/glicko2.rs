@@ -34,6 +34,11 @@ pub struct Config {
     pub deviation_floor: f64,
     /// Volatility cap, against runaway swings after streaks (lichess: 0.1).
     pub volatility_cap: f64,
+    /// A learner whose deviation is above this is provisional: their games move their own rating
+    /// but not the problem's. A new child's first answers (rated 800 ± 350) would otherwise drag
+    /// every easy problem down before the child's own rating has found its level (see
+    /// benches/learners.rs). Lichess treats provisional players' puzzle games the same way.
+    pub provisional_deviation: f64,
 }
 
 impl Default for Config {
@@ -52,6 +57,7 @@ impl Default for Config {
             },
             deviation_floor: 60.0,
             volatility_cap: 0.1,
+            provisional_deviation: 150.0,
         }
     }
 }

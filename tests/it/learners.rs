@@ -390,6 +390,30 @@ fn a_first_attempt_rates_child_and_problem_and_retries_do_not(kind: Db, test: &s
             .as_f64()
             .unwrap()
     };
+    // A brand-new child is provisional: their first game moves their rating, not the problem's.
+    let (_, mut newcomer, _) = signed_in_family(&app, "parent_new", [0, 1, 2]);
+    let other = app.problem_id("beginner", 2);
+    let other_before = app.get(&format!("/api/problems/{other}")).json["rating"].clone();
+    let (_, a) = newcomer.call("POST", &format!("/api/problems/{other}/attempts"), None);
+    let (_, m) = newcomer.call(
+        "POST",
+        &format!("/api/attempts/{}/moves", a["attempt_id"]),
+        Some(json!({"move": "pass"})),
+    );
+    assert_eq!(m["result"], "wrong");
+    assert_eq!(
+        app.get(&format!("/api/problems/{other}")).json["rating"],
+        other_before
+    );
+    assert!(
+        newcomer.call("GET", "/api/me", None).1["rating"]
+            .as_f64()
+            .unwrap()
+            < 800.0
+    );
+    // Once the child's rating has settled (deviation 100), a game moves both.
+    let pool = sente::db::connect_pool(&app.db.url, 1).unwrap();
+    sente::db::accounts::set_rating(&mut pool.get().unwrap(), child as i32, 800.0, 100.0).unwrap();
     let before = problem_rating(&app);
 
     let (status, attempt) = kid.call("POST", &format!("/api/problems/{problem}/attempts"), None);
