@@ -283,14 +283,17 @@ fn practice_brier(config: &Config, seed: u64) -> (f64, f64, f64, f64, f64) {
                 }],
                 config,
             );
-            system[i] = rate(
-                &system[i],
-                &[Game {
-                    opponent: me,
-                    outcome: po,
-                }],
-                config,
-            );
+            // Provisional learners move their own rating only.
+            if me.deviation <= config.provisional_deviation {
+                system[i] = rate(
+                    &system[i],
+                    &[Game {
+                        opponent: me,
+                        outcome: po,
+                    }],
+                    config,
+                );
+            }
         }
     }
     let base = wins as f64 / n as f64;
@@ -344,9 +347,9 @@ fn main() {
         "    learners improving 0–4 ranks; problem ratings start within ~2 ranks of the truth and are rated too)"
     );
     println!(
-        "| parameters | Brier, all | Brier, problems 51–150 | Brier of always saying the mean | final mean |rank error| |"
+        "| parameters | Brier, all | Brier, problems 51–150 | Brier of always saying the mean | final mean |rank error| | final mean rank bias |"
     );
-    println!("|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|");
     for (name, config) in [
         (
             "sente (start 800±350, τ 0.75, RD floor 60, vol cap 0.1, provisional above RD 150)",
