@@ -376,19 +376,26 @@ pub fn open_assessment(conn: &mut AnyConnection, learner: i32) -> QueryResult<As
 
 /// The answered problems of a test, in order.
 fn assessment_items(conn: &mut AnyConnection, test: i32) -> QueryResult<Vec<Item>> {
-    let rows: Vec<(String, f64, f64)> = attempts::table
+    let rows: Vec<(String, i32, bool, f64, f64)> = attempts::table
         .inner_join(problems::table)
         .filter(attempts::assessment_id.eq(test))
         .filter(attempts::result.ne("open"))
         .order(attempts::id)
-        .select((attempts::result, problems::rating, problems::rating_rd))
+        .select((
+            attempts::result,
+            attempts::hints,
+            attempts::solution_viewed,
+            problems::rating,
+            problems::rating_rd,
+        ))
         .load(conn)?;
+    // A problem solved with help counts as not solved alone.
     Ok(rows
         .into_iter()
-        .map(|(result, rating, deviation)| Item {
+        .map(|(result, hints, seen, rating, deviation)| Item {
             rating,
             deviation,
-            solved: result == "solved",
+            solved: result == "solved" && hints == 0 && !seen,
         })
         .collect())
 }

@@ -425,16 +425,26 @@ fn the_placement_test_ends_with_a_rank_and_places_the_rating(kind: Db, test: &st
             None,
         );
         assert_eq!(status, 201, "{a}");
-        answer(
-            &mut kid,
-            problem,
-            a["attempt_id"].as_i64().unwrap(),
-            rating < 1000.0,
-        );
+        let attempt = a["attempt_id"].as_i64().unwrap();
+        let prior = view["rating"].as_f64().unwrap();
+        if answered == 0 {
+            // Solved with a hint: counts as not solved alone, so the estimate goes down.
+            let hint = kid
+                .call("POST", &format!("/api/attempts/{attempt}/hint"), None)
+                .1;
+            assert!(hint["move"].is_string(), "{hint}");
+        }
+        answer(&mut kid, problem, attempt, answered == 0 || rating < 1000.0);
         answered += 1;
         assert!(answered <= 20, "the test stops by 20 problems");
         view = kid.call("GET", &format!("/api/assessments/{id}"), None).1;
         assert_eq!(view["items"], answered);
+        if answered == 1 {
+            assert!(
+                view["rating"].as_f64().unwrap() < prior,
+                "a helped solve is no success: {view}"
+            );
+        }
     }
     assert!(answered >= 5, "{answered}");
     let estimate = view["rating"].as_f64().unwrap();
