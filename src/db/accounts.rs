@@ -81,6 +81,13 @@ pub fn picture_secret(pictures: &[u8]) -> Option<String> {
         .then(|| format!("{}-{}-{}", pictures[0], pictures[1], pictures[2]))
 }
 
+/// Whether these pictures are the child's picture password.
+pub fn pictures_match(child: &UserRow, pictures: &[u8]) -> bool {
+    picture_secret(pictures)
+        .zip(child.picture_hash.as_deref())
+        .is_some_and(|(secret, hash)| verify_secret(&secret, hash))
+}
+
 fn random_hex(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
     getrandom::getrandom(&mut buf).expect("the operating system's random source");
@@ -186,6 +193,19 @@ pub fn user_by_name(conn: &mut AnyConnection, username: &str) -> QueryResult<Opt
         .select(UserRow::as_select())
         .first(conn)
         .optional()
+}
+
+/// The user with this name and password, if they match.
+pub fn authenticate(
+    conn: &mut AnyConnection,
+    username: &str,
+    password: &str,
+) -> QueryResult<Option<UserRow>> {
+    Ok(user_by_name(conn, username)?.filter(|u| {
+        u.password_hash
+            .as_deref()
+            .is_some_and(|h| verify_secret(password, h))
+    }))
 }
 
 pub fn user_by_id(conn: &mut AnyConnection, id: i32) -> QueryResult<Option<UserRow>> {

@@ -93,7 +93,7 @@ pub struct SignUp {
     pub display_name: String,
 }
 
-fn check_username(u: &str) -> Result<(), AppError> {
+pub(super) fn check_username(u: &str) -> Result<(), AppError> {
     let ok = (3..=32).contains(&u.chars().count())
         && u.chars().all(|c| c.is_alphanumeric() || "._-".contains(c));
     if ok {
@@ -169,12 +169,8 @@ pub async fn signin(
     let st = state.clone();
     let (user, token) = web::block(move || -> Result<_, AppError> {
         let conn = &mut *st.conn()?;
-        let wrong = || AppError::Unauthorized("wrong user name or password".into());
-        let user = accounts::user_by_name(conn, &b.username)?.ok_or_else(wrong)?;
-        let hash = user.password_hash.clone().ok_or_else(wrong)?;
-        if !accounts::verify_secret(&b.password, &hash) {
-            return Err(wrong());
-        }
+        let user = accounts::authenticate(conn, &b.username, &b.password)?
+            .ok_or_else(|| AppError::Unauthorized("wrong user name or password".into()))?;
         let token = accounts::open_session(conn, user.id)?;
         Ok((user, token))
     })
@@ -322,9 +318,7 @@ pub async fn picture_signin(
                 "too many wrong tries: ask a parent to help".into(),
             ));
         }
-        let ok = accounts::picture_secret(&b.pictures)
-            .zip(child.picture_hash.as_deref())
-            .is_some_and(|(secret, hash)| accounts::verify_secret(&secret, hash));
+        let ok = accounts::pictures_match(&child, &b.pictures);
         accounts::note_signin(conn, child.id, ok)?;
         if !ok {
             return Err(wrong());

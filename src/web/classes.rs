@@ -203,9 +203,7 @@ fn proven_child(
         .into_iter()
         .find(|k| k.id == b.child_id)
         .ok_or_else(wrong)?;
-    let ok = accounts::picture_secret(&b.pictures)
-        .zip(child.picture_hash.as_deref())
-        .is_some_and(|(s, h)| accounts::verify_secret(&s, h));
+    let ok = accounts::pictures_match(&child, &b.pictures);
     if ok { Ok(child) } else { Err(wrong()) }
 }
 

@@ -113,27 +113,27 @@ pub async fn signin_post(
     let st = state.clone();
     let found = blocking(lang, move || {
         let conn = &mut *st.conn()?;
-        let Some(user) = accounts::user_by_name(conn, f.username.trim())? else {
-            return Ok(None);
-        };
-        let ok = user
-            .password_hash
-            .as_deref()
-            .is_some_and(|h| accounts::verify_secret(&f.password, h));
-        if !ok {
-            return Ok(None);
+        match accounts::authenticate(conn, f.username.trim(), &f.password)? {
+            Some(user) => Ok(Some(accounts::open_session(conn, user.id)?)),
+            None => Ok(None),
         }
-        Ok(Some(accounts::open_session(conn, user.id)?))
     })
     .await?;
-    match found {
-        Some(token) => Ok(signed_in_redirect(&req, &token, "/account")),
-        None => signin_page(
-            &req,
-            false,
-            Some(lang.words().wrong_password.to_string()),
-            StatusCode::UNAUTHORIZED,
-        ),
+    let error = lang.words().wrong_password;
+    signed_in_or_form(&req, found, false, error, StatusCode::UNAUTHORIZED)
+}
+
+/// After a form's credentials: the session cookie and the account page, or the form again.
+fn signed_in_or_form(
+    req: &HttpRequest,
+    token: Option<String>,
+    signup: bool,
+    error: &str,
+    status: StatusCode,
+) -> Page {
+    match token {
+        Some(token) => Ok(signed_in_redirect(req, &token, "/account")),
+        None => signin_page(req, signup, Some(error.to_string()), status),
     }
 }
 
@@ -148,11 +148,7 @@ pub async fn signup_post(
     let f = form.into_inner();
     let role = f.role.clone().unwrap_or_default();
     let name = f.display_name.clone().unwrap_or_default();
-    let user_ok = (3..=32).contains(&f.username.trim().chars().count())
-        && f.username
-            .trim()
-            .chars()
-            .all(|c| c.is_alphanumeric() || "._-".contains(c));
+    let user_ok = super::auth::check_username(f.username.trim()).is_ok();
     let complete = (role == "parent" || role == "teacher")
         && user_ok
         && f.password.chars().count() >= 8
@@ -172,15 +168,8 @@ pub async fn signup_post(
         Ok(Some(accounts::open_session(conn, user.id)?))
     })
     .await?;
-    match made {
-        Some(token) => Ok(signed_in_redirect(&req, &token, "/account")),
-        None => signin_page(
-            &req,
-            true,
-            Some(lang.words().name_taken.to_string()),
-            StatusCode::CONFLICT,
-        ),
-    }
+    let error = lang.words().name_taken;
+    signed_in_or_form(&req, made, true, error, StatusCode::CONFLICT)
 }
 
 #[derive(Deserialize)]
@@ -352,9 +341,7 @@ pub async fn kids_post(
         if child.failed_signins >= MAX_FAILED_SIGNINS {
             return Ok(Err(true));
         }
-        let ok = accounts::picture_secret(&picked)
-            .zip(child.picture_hash.as_deref())
-            .is_some_and(|(secret, hash)| accounts::verify_secret(&secret, hash));
+        let ok = accounts::pictures_match(&child, &picked);
         accounts::note_signin(conn, child.id, ok)?;
         if !ok {
             return Ok(Err(false));
