@@ -5,7 +5,15 @@
 use actix_web::HttpRequest;
 use actix_web::cookie::{Cookie, SameSite};
 
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::{FromRequest, web};
+use serde::de::DeserializeOwned;
+
 use super::error::AppError;
+use super::i18n::Lang;
+use super::pages::PageError;
 
 pub const CSRF_COOKIE: &str = "sente_csrf";
 
@@ -59,6 +67,42 @@ pub fn check(req: &HttpRequest, posted: &str) -> Result<(), AppError> {
         Ok(())
     } else {
         Err(forbidden())
+    }
+}
+
+/// A form with a `csrf` field.
+pub trait CsrfField {
+    fn csrf(&self) -> &str;
+}
+
+/// Implements `CsrfField` for form structs whose token field is named `csrf`.
+macro_rules! csrf_forms {
+    ($($form:ty),* $(,)?) => {
+        $(impl $crate::web::csrf::CsrfField for $form {
+            fn csrf(&self) -> &str {
+                &self.csrf
+            }
+        })*
+    };
+}
+pub(crate) use csrf_forms;
+
+/// A posted form whose CSRF token was checked: a handler taking it cannot forget the check.
+/// A bad token is a 403 page.
+pub struct Checked<T>(pub T);
+
+impl<T: DeserializeOwned + CsrfField + 'static> FromRequest for Checked<T> {
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
+        let req = req.clone();
+        let form = web::Form::<T>::from_request(&req, payload);
+        Box::pin(async move {
+            let form = form.await?.into_inner();
+            check(&req, form.csrf()).map_err(|e| PageError::new(e, Lang::of(&req)))?;
+            Ok(Checked(form))
+        })
     }
 }
 

@@ -10,7 +10,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::auth::{SESSION_COOKIE, SessionToken, current_user, session_cookie};
-use super::csrf;
+use super::csrf::{self, Checked, csrf_forms};
 use super::error::AppError;
 use super::i18n::{Lang, PICTURES, Text, Words};
 use super::pages::{PageError, blocking};
@@ -20,6 +20,15 @@ use crate::db::learning;
 use crate::rating::{rank_of, stars_of};
 
 type Page = Result<HttpResponse, PageError>;
+
+csrf_forms!(
+    SignInForm,
+    CsrfForm,
+    PictureForm,
+    ChildForm,
+    ClassForm,
+    TargetForm
+);
 
 fn see_other(to: &str) -> HttpResponse {
     HttpResponse::SeeOther()
@@ -105,11 +114,9 @@ fn signed_in_redirect(req: &HttpRequest, token: &str, to: &str) -> HttpResponse 
 pub async fn signin_post(
     req: HttpRequest,
     state: web::Data<AppState>,
-    form: web::Form<SignInForm>,
+    Checked(f): Checked<SignInForm>,
 ) -> Page {
     let lang = Lang::of(&req);
-    csrf::check(&req, &form.csrf).map_err(|e| PageError::new(e, lang))?;
-    let f = form.into_inner();
     let st = state.clone();
     let found = blocking(lang, move || {
         let conn = &mut *st.conn()?;
@@ -141,11 +148,9 @@ fn signed_in_or_form(
 pub async fn signup_post(
     req: HttpRequest,
     state: web::Data<AppState>,
-    form: web::Form<SignInForm>,
+    Checked(f): Checked<SignInForm>,
 ) -> Page {
     let lang = Lang::of(&req);
-    csrf::check(&req, &form.csrf).map_err(|e| PageError::new(e, lang))?;
-    let f = form.into_inner();
     let role = f.role.clone().unwrap_or_default();
     let name = f.display_name.clone().unwrap_or_default();
     let user_ok = super::auth::check_username(f.username.trim()).is_ok();
@@ -182,10 +187,9 @@ pub async fn signout_post(
     req: HttpRequest,
     state: web::Data<AppState>,
     token: SessionToken,
-    form: web::Form<CsrfForm>,
+    _form: Checked<CsrfForm>,
 ) -> Page {
     let lang = Lang::of(&req);
-    csrf::check(&req, &form.csrf).map_err(|e| PageError::new(e, lang))?;
     if let Some(t) = token.0 {
         let st = state.clone();
         blocking(lang, move || {
@@ -319,11 +323,9 @@ pub struct PictureForm {
 pub async fn kids_post(
     req: HttpRequest,
     state: web::Data<AppState>,
-    form: web::Form<PictureForm>,
+    Checked(f): Checked<PictureForm>,
 ) -> Page {
     let lang = Lang::of(&req);
-    csrf::check(&req, &form.csrf).map_err(|e| PageError::new(e, lang))?;
-    let f = form.into_inner();
     let code = f.code.trim().to_uppercase();
     let picked: Vec<u8> = f
         .pictures
@@ -497,11 +499,9 @@ pub async fn add_child_post(
     req: HttpRequest,
     state: web::Data<AppState>,
     token: SessionToken,
-    form: web::Form<ChildForm>,
+    Checked(f): Checked<ChildForm>,
 ) -> Page {
     let lang = Lang::of(&req);
-    csrf::check(&req, &form.csrf).map_err(|e| PageError::new(e, lang))?;
-    let f = form.into_inner();
     let bad = |m: &str| PageError::new(AppError::BadRequest(m.into()), lang);
     let secret = accounts::picture_secret(&[f.p1, f.p2, f.p3])
         .ok_or_else(|| bad("pick three of the nine pictures"))?;
@@ -548,11 +548,10 @@ pub async fn add_class_post(
     req: HttpRequest,
     state: web::Data<AppState>,
     token: SessionToken,
-    form: web::Form<ClassForm>,
+    Checked(f): Checked<ClassForm>,
 ) -> Page {
     let lang = Lang::of(&req);
-    csrf::check(&req, &form.csrf).map_err(|e| PageError::new(e, lang))?;
-    let name = form.name.trim().to_string();
+    let name = f.name.trim().to_string();
     if name.is_empty() || name.chars().count() > 60 {
         return Err(PageError::new(
             AppError::BadRequest("a class name of 1 to 60 characters is needed".into()),
@@ -587,11 +586,10 @@ pub async fn target_post(
     req: HttpRequest,
     state: web::Data<AppState>,
     token: SessionToken,
-    form: web::Form<TargetForm>,
+    Checked(f): Checked<TargetForm>,
 ) -> Page {
     let lang = Lang::of(&req);
-    csrf::check(&req, &form.csrf).map_err(|e| PageError::new(e, lang))?;
-    let (learner, target) = (form.learner, form.target);
+    let (learner, target) = (f.learner, f.target);
     if !(50..=95).contains(&target) {
         return Err(PageError::new(
             AppError::BadRequest("the success rate is 50% to 95%".into()),
