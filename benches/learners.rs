@@ -13,7 +13,9 @@ use sente::go::Rng;
 use sente::rating::assessment::{
     self, Item, Posterior, Settings, rating_of_number, success_chance,
 };
-use sente::rating::{Config, Game, Outcome, Rating, expected_score, rank_number, rate};
+use sente::rating::{
+    Config, Game, Outcome, Rating, expected_score, rank_number, rate, rating_for_chance,
+};
 
 /// Problem deviation of a settled bank (known difficulty).
 const BANK_RD: f64 = 60.0;
@@ -248,7 +250,7 @@ fn practice_brier(config: &Config, seed: u64) -> (f64, f64, f64, f64, f64) {
             let truth = rating_of_number(learners[l].0 + learners[l].1 * step as f64);
             let me = ratings[l];
             // Aim at 75%: the problem rating a 75% chance means.
-            let target = me.rating - 173.7178 * 3f64.ln();
+            let target = rating_for_chance(me.rating, 0.75, 0.0);
             let sorted_guess = nearest_unused(&problems, &used[l], target, 8);
             let i = *sorted_guess
                 .iter()

@@ -264,14 +264,13 @@ pub fn due_review(conn: &mut AnyConnection, learner: i32) -> QueryResult<Option<
         .optional()
 }
 
-/// Every pending review of the learner, soonest first.
-pub fn pending_reviews(conn: &mut AnyConnection, learner: i32) -> QueryResult<Vec<ReviewRow>> {
+/// How many reviews wait for the learner (due or not).
+pub fn pending_review_count(conn: &mut AnyConnection, learner: i32) -> QueryResult<i64> {
     reviews::table
         .filter(reviews::learner_id.eq(learner))
         .filter(reviews::done_at.is_null())
-        .order(reviews::due_at)
-        .select(ReviewRow::as_select())
-        .load(conn)
+        .count()
+        .get_result(conn)
 }
 
 pub fn review_by_id(conn: &mut AnyConnection, id: i32) -> QueryResult<Option<ReviewRow>> {
@@ -722,7 +721,7 @@ pub fn growth(
         concepts: learner_concepts(conn, learner)?,
         mistakes,
         assessments: learner_assessments(conn, learner)?,
-        reviews_pending: pending_reviews(conn, learner)?.len(),
+        reviews_pending: pending_review_count(conn, learner)? as usize,
         total_attempts,
         total_solved,
     })

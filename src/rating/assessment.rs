@@ -4,11 +4,12 @@
 //! The estimate lives on a grid of rank numbers (0 = 30 kyu, 30 = 1 dan; see `rank`), so the
 //! posterior mean minimises the expected squared error in ranks, which is what a parent reads.
 //! A learner of rating `r` solves a problem of rating `d` and deviation `RD` with the Glicko
-//! chance `1 / (1 + exp(-g(RD) (r - d) / 173.7178))`, the same model that rates every attempt.
+//! chance `1 / (1 + exp(-g(RD) (r - d) / 173.7178))` (`glicko2::success_chance`), the same model
+//! that rates every attempt.
 
-use super::rank::{Rank, rank_number, rank_of};
+pub use super::glicko2::success_chance;
+use super::rank::{Rank, rank_of};
 
-const SCALE: f64 = 173.7178;
 /// The grid: rank numbers from -6 (below 30 kyu) to 42 (9 dan and above), every 0.05.
 const GRID_LO: f64 = -6.0;
 const GRID_HI: f64 = 42.0;
@@ -80,16 +81,6 @@ impl Estimate {
 /// The rating of a (fractional) rank number.
 pub fn rating_of_number(n: f64) -> f64 {
     525.0 * (n / 23.15).exp()
-}
-
-fn g(rd: f64) -> f64 {
-    let phi = rd / SCALE;
-    1.0 / (1.0 + 3.0 * phi * phi / (std::f64::consts::PI * std::f64::consts::PI)).sqrt()
-}
-
-/// The chance that a learner of rating `r` solves a problem of this rating and deviation.
-pub fn success_chance(r: f64, problem_rating: f64, problem_rd: f64) -> f64 {
-    1.0 / (1.0 + (-g(problem_rd) * (r - problem_rating) / SCALE).exp())
 }
 
 /// The posterior over the grid (normalised weights with their rank numbers and ratings).
@@ -210,17 +201,6 @@ pub fn finished(settings: &Settings, answered: usize, estimate: &Estimate) -> bo
         || (answered >= settings.min_items && estimate.sd <= settings.stop_sd)
 }
 
-/// The rating at which a problem is most informative for this estimate: the posterior mean.
-/// (The database fetches candidates around it; `most_informative` chooses among them.)
-pub fn target_rating(estimate: &Estimate) -> f64 {
-    estimate.rating
-}
-
-/// The rank number of a rating (re-exported for callers that work in ranks).
-pub fn number_of_rating(rating: f64) -> f64 {
-    rank_number(rating)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -274,7 +254,7 @@ mod tests {
         let mut items = Vec::new();
         let mut p = Posterior::new(&s);
         while !finished(&s, items.len(), &p.estimate()) {
-            let r = target_rating(&p.estimate());
+            let r = p.estimate().rating;
             let it = item(r, r < 1200.0);
             p.update(&it);
             items.push(it);
@@ -282,7 +262,7 @@ mod tests {
         assert!(items.len() <= 20);
         let e = p.estimate();
         assert!(
-            (number_of_rating(1200.0) - e.rank).abs() < 1.5,
+            (crate::rating::rank_number(1200.0) - e.rank).abs() < 1.5,
             "{e:?} after {}",
             items.len()
         );

@@ -105,6 +105,18 @@ pub fn expected_score(player: &Rating, opponent: &Rating) -> f64 {
     e(mu, mu_j, phi_j)
 }
 
+/// The chance that a learner rated `rating` solves a problem of this rating and deviation (the
+/// learner's own deviation plays no part, as in `expected_score`).
+pub fn success_chance(rating: f64, problem_rating: f64, problem_rd: f64) -> f64 {
+    e(rating / SCALE, problem_rating / SCALE, problem_rd / SCALE)
+}
+
+/// The rating of a problem (of deviation `problem_rd`) that a learner rated `rating` solves with
+/// chance `p`: the inverse of `success_chance`.
+pub fn rating_for_chance(rating: f64, p: f64, problem_rd: f64) -> f64 {
+    rating - SCALE * (p / (1.0 - p)).ln() / g(problem_rd / SCALE)
+}
+
 /// A period without games: only the deviation grows (step 6 alone).
 pub fn rate_idle(player: &Rating, config: &Config) -> Rating {
     let phi = player.deviation / SCALE;
@@ -201,6 +213,18 @@ mod tests {
             deviation_floor: 0.0,
             volatility_cap: f64::INFINITY,
             ..Config::default()
+        }
+    }
+
+    #[test]
+    fn the_rating_for_a_chance_inverts_the_success_chance() {
+        for p in [0.5, 0.75, 0.9] {
+            for rd in [0.0, 60.0, 300.0] {
+                let d = rating_for_chance(1200.0, p, rd);
+                assert!((success_chance(1200.0, d, rd) - p).abs() < 1e-9, "{p} {rd}");
+                let me = r(1200.0, 80.0);
+                assert!((expected_score(&me, &r(d, rd)) - p).abs() < 1e-9);
+            }
         }
     }
 

@@ -5,5 +5,8 @@ pub mod assessment;
 mod glicko2;
 mod rank;
 
-pub use glicko2::{Config, Game, Outcome, Rating, expected_score, rate, rate_idle};
+pub use glicko2::{
+    Config, Game, Outcome, Rating, expected_score, rate, rate_idle, rating_for_chance,
+    success_chance,
+};
 pub use rank::{Rank, Stars, rank_number, rank_of, rating_of, stars_of};

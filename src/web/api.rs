@@ -532,19 +532,10 @@ pub async fn get_attempt(
     let id = attempt_id.into_inner();
     let st = state.clone();
     let (a, moves) = web::block(move || -> Result<_, AppError> {
-        let conn = &mut *st.conn()?;
-        let found = db::get_attempt(conn, id)?.ok_or(AppError::NotFound("attempt"))?;
+        let found = db::get_attempt(&mut *st.conn()?, id)?.ok_or(AppError::NotFound("attempt"))?;
         // A learner's attempt is part of their progress log: the same people may read it.
         if let Some(learner) = found.0.learner_id {
-            let viewer = super::auth::current_user(&st, &token)?
-                .ok_or_else(|| AppError::Unauthorized("sign in to see this attempt".into()))?;
-            let learner =
-                db::accounts::user_by_id(conn, learner)?.ok_or(AppError::NotFound("learner"))?;
-            if !db::learning::can_view(conn, &viewer, &learner)? {
-                return Err(AppError::Forbidden(
-                    "this is another learner's attempt".into(),
-                ));
-            }
+            drop(super::progress::viewable_learner(&st, &token, learner)?);
         }
         Ok(found)
     })

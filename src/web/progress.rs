@@ -11,7 +11,7 @@ use super::state::AppState;
 use crate::db::accounts::UserRow;
 use crate::db::{accounts, learning};
 use crate::rating::assessment::Settings;
-use crate::rating::{Rating, expected_score};
+use crate::rating::{Rating, expected_score, rating_for_chance};
 
 /// One attempt in a progress log.
 #[derive(Serialize, ToSchema)]
@@ -63,15 +63,8 @@ pub async fn learner_log(
     let problem = q.problem;
     let st = state.clone();
     let rows = web::block(move || -> Result<_, AppError> {
-        let viewer = current_user(&st, &token)?
-            .ok_or_else(|| AppError::Unauthorized("not signed in".into()))?;
-        let conn = &mut *st.conn()?;
-        let learner = accounts::user_by_id(conn, id)?
-            .filter(|u| u.role == "learner")
-            .ok_or(AppError::NotFound("learner"))?;
-        if !learning::can_view(conn, &viewer, &learner)? {
-            return Err(AppError::Forbidden("this is another family's child".into()));
-        }
+        let (mut pooled, _, _) = viewable_learner(&st, &token, id)?;
+        let conn = &mut *pooled;
         let rows = accounts::learner_attempts(conn, id, problem, limit)?;
         let ids: Vec<i32> = rows.iter().map(|a| a.id).collect();
         let moves = crate::db::attempts_moves(conn, &ids)?;
@@ -131,14 +124,6 @@ pub struct NextProblem {
     /// For a review: its id (pass it as `?review=` when starting the attempt) and the view.
     pub review_id: Option<i32>,
     pub view: i32,
-}
-
-/// The Glicko rating of a problem such that a learner of `rating` solves it with chance `p`
-/// (the problem's own uncertainty is taken at a settled 60).
-fn target_rating(learner: &Rating, p: f64) -> f64 {
-    let phi = 60.0 / 173.7178;
-    let g = 1.0 / (1.0 + 3.0 * phi * phi / (std::f64::consts::PI * std::f64::consts::PI)).sqrt();
-    learner.rating - 173.7178 * (p / (1.0 - p)).ln() / g
 }
 
 fn check_success(p: f64) -> Result<(), AppError> {
@@ -203,7 +188,8 @@ pub(super) fn pick_next(
             view: r.view,
         });
     }
-    let target = target_rating(&learner, success);
+    // A settled problem (deviation 60) that the learner solves with the chosen chance.
+    let target = rating_for_chance(learner.rating, success, 60.0);
     let found = learning::unseen_near(conn, me.id, target, 200)?;
     let best = found
         .into_iter()
@@ -378,26 +364,4 @@ pub async fn get_assessment(
     })
     .await??;
     Ok(web::Json(view))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_target_rating_gives_the_chosen_success_chance() {
-        let me = Rating {
-            rating: 1200.0,
-            deviation: 80.0,
-            volatility: 0.06,
-        };
-        for p in [0.5, 0.75, 0.9] {
-            let problem = Rating {
-                rating: target_rating(&me, p),
-                deviation: 60.0,
-                volatility: 0.06,
-            };
-            assert!((expected_score(&me, &problem) - p).abs() < 1e-9, "{p}");
-        }
-    }
 }
