@@ -12,6 +12,7 @@
 //! assert!(game.play(Move::Play(Point::new(2, 2))).is_err()); // occupied
 //! ```
 
+pub mod app;
 pub mod cli;
 pub mod db;
 pub mod go;

@@ -228,24 +228,12 @@ fn run_admin(database: &str, username: &str, display_name: &str) -> anyhow::Resu
             line.trim_end_matches(['\r', '\n']).to_string()
         }
     };
-    if password.chars().count() < 12 {
-        anyhow::bail!("an administrator's password has at least 12 characters");
-    }
     let pool = sente::db::connect_pool(database, 1)?;
     let mut conn = pool.get()?;
-    match sente::db::accounts::create_account(
-        &mut conn,
-        "admin",
-        username,
-        &password,
-        display_name,
-    )? {
-        Some(u) => {
-            println!("administrator '{username}' created (id {})", u.id);
-            Ok(())
-        }
-        None => anyhow::bail!("the user name '{username}' is taken"),
-    }
+    let u = sente::app::accounts::create_admin(&mut conn, username, &password, display_name)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    println!("administrator '{username}' created (id {})", u.id);
+    Ok(())
 }
 
 fn run_generate(

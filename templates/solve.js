@@ -129,7 +129,10 @@ document.getElementById("hint").addEventListener("click", async () => {
 });
 
 document.getElementById("solution").addEventListener("click", async () => {
-  const r = await api("GET", `/api/problems/${problemId}/solution` + (attemptId !== null ? `?attempt=${attemptId}` : ""));
+  // During an attempt the solution is revealed with a POST (it is logged and unrates the attempt).
+  const r = attemptId !== null
+    ? await api("POST", `/api/attempts/${attemptId}/solution`)
+    : await api("GET", `/api/problems/${problemId}/solution`);
   if (r.status !== 200) return;
   done = true;
   clearMarks();

@@ -1,5 +1,6 @@
-//! Accounts and sessions: users of every role, children under a parent with a picture password,
-//! session tokens (only their SHA-256 is stored), and rated games updating learner and problem.
+//! Accounts and sessions as stored: users of every role, children under a parent with a picture
+//! password (hashed by `app::secrets`), session tokens (only their SHA-256 is stored). Who may do
+//! what, and how secrets are checked, is the use-case layer's (`app`).
 
 use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
@@ -8,20 +9,19 @@ use diesel::prelude::*;
 use sha2::{Digest, Sha256};
 
 use super::connection::AnyConnection;
+use super::enums::{AttemptResult, Role};
 use super::queries::now_ms;
 use super::schema::{attempts, sessions, users};
 use crate::rating::Config;
 
 /// Sessions last 30 days.
 const SESSION_MS: i64 = 30 * 24 * 3600 * 1000;
-/// A child's picture password locks after this many wrong tries in a row (a parent resets it).
-pub const MAX_FAILED_SIGNINS: i32 = 10;
 
 #[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
 #[diesel(table_name = users)]
 pub struct UserRow {
     pub id: i32,
-    pub role: String,
+    pub role: Role,
     pub username: Option<String>,
     #[serde(skip)]
     pub password_hash: Option<String>,
@@ -30,8 +30,6 @@ pub struct UserRow {
     pub picture_hash: Option<String>,
     pub parent_id: Option<i32>,
     pub family_code: Option<String>,
-    #[serde(skip)]
-    pub failed_signins: i32,
     pub rating: f64,
     pub rating_rd: f64,
     pub rating_vol: f64,
@@ -43,21 +41,20 @@ pub struct UserRow {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = users)]
 struct NewUser<'a> {
-    role: &'a str,
+    role: Role,
     username: Option<&'a str>,
     password_hash: Option<String>,
     display_name: &'a str,
     picture_hash: Option<String>,
     parent_id: Option<i32>,
     family_code: Option<String>,
-    failed_signins: i32,
     rating: f64,
     rating_rd: f64,
     rating_vol: f64,
     created_at: i64,
 }
 
-/// An argon2id hash (PHC string) of a secret.
+/// An argon2id hash (PHC string) of a secret: how passwords and picture passwords are stored.
 pub fn hash_secret(secret: &str) -> String {
     let salt = SaltString::generate(&mut OsRng);
     Argon2::default()
@@ -66,7 +63,7 @@ pub fn hash_secret(secret: &str) -> String {
         .to_string()
 }
 
-/// Whether `secret` matches a stored hash.
+/// Whether `secret` matches a stored hash (only `app::secrets` calls it, behind the lock-out).
 pub fn verify_secret(secret: &str, hash: &str) -> bool {
     PasswordHash::new(hash).is_ok_and(|h| {
         Argon2::default()
@@ -75,29 +72,18 @@ pub fn verify_secret(secret: &str, hash: &str) -> bool {
     })
 }
 
-/// A picture password: three of the nine pictures, in order, as stored text.
-pub fn picture_secret(pictures: &[u8]) -> Option<String> {
-    (pictures.len() == 3 && pictures.iter().all(|&p| p < 9))
-        .then(|| format!("{}-{}-{}", pictures[0], pictures[1], pictures[2]))
-}
-
-/// Whether these pictures are the child's picture password.
-pub fn pictures_match(child: &UserRow, pictures: &[u8]) -> bool {
-    picture_secret(pictures)
-        .zip(child.picture_hash.as_deref())
-        .is_some_and(|(secret, hash)| verify_secret(&secret, hash))
-}
-
 fn random_hex(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
     getrandom::getrandom(&mut buf).expect("the operating system's random source");
     buf.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// A short family or class code a child can type: 6 letters without look-alikes.
+/// A family or class code: 8 characters of 32 without look-alikes (2^40 codes, so that guessing
+/// one at the rate limits of ARCHITECTURE.md "Secrets" is hopeless). A grown-up types it once per
+/// device; children tap.
 pub fn new_code() -> String {
     const LETTERS: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    let mut buf = [0u8; 6];
+    let mut buf = [0u8; 8];
     getrandom::getrandom(&mut buf).expect("the operating system's random source");
     buf.iter()
         .map(|b| LETTERS[*b as usize % LETTERS.len()] as char)
@@ -121,12 +107,13 @@ fn insert_user(conn: &mut AnyConnection, new: &NewUser<'_>) -> QueryResult<UserR
         .first(conn)
 }
 
-/// A parent or teacher account; None when the user name is taken.
+/// A parent, teacher or admin account (the password already hashed); None when the user name is
+/// taken.
 pub fn create_account(
     conn: &mut AnyConnection,
-    role: &str,
+    role: Role,
     username: &str,
-    password: &str,
+    password_hash: String,
     display_name: &str,
 ) -> QueryResult<Option<UserRow>> {
     let taken = users::table
@@ -138,18 +125,17 @@ pub fn create_account(
         return Ok(None);
     }
     let start = Config::default().start;
-    let code = (role == "parent").then(new_code);
+    let code = (role == Role::Parent).then(new_code);
     insert_user(
         conn,
         &NewUser {
             role,
             username: Some(username),
-            password_hash: Some(hash_secret(password)),
+            password_hash: Some(password_hash),
             display_name,
             picture_hash: None,
             parent_id: None,
             family_code: code,
-            failed_signins: 0,
             rating: start.rating,
             rating_rd: start.deviation,
             rating_vol: start.volatility,
@@ -159,26 +145,25 @@ pub fn create_account(
     .map(Some)
 }
 
-/// A child signing in with pictures, in a family (`parent`) or only in a class; no e-mail, no
-/// real name needed.
+/// A child signing in with pictures (`picture_hash`), in a family (`parent`) or only in a class;
+/// no e-mail, no real name needed.
 pub fn create_child(
     conn: &mut AnyConnection,
     parent: Option<i32>,
     display_name: &str,
-    pictures: &str,
+    picture_hash: String,
 ) -> QueryResult<UserRow> {
     let start = Config::default().learner_start;
     insert_user(
         conn,
         &NewUser {
-            role: "learner",
+            role: Role::Learner,
             username: None,
             password_hash: None,
             display_name,
-            picture_hash: Some(hash_secret(pictures)),
+            picture_hash: Some(picture_hash),
             parent_id: parent,
             family_code: None,
-            failed_signins: 0,
             rating: start.rating,
             rating_rd: start.deviation,
             rating_vol: start.volatility,
@@ -193,19 +178,6 @@ pub fn user_by_name(conn: &mut AnyConnection, username: &str) -> QueryResult<Opt
         .select(UserRow::as_select())
         .first(conn)
         .optional()
-}
-
-/// The user with this name and password, if they match.
-pub fn authenticate(
-    conn: &mut AnyConnection,
-    username: &str,
-    password: &str,
-) -> QueryResult<Option<UserRow>> {
-    Ok(user_by_name(conn, username)?.filter(|u| {
-        u.password_hash
-            .as_deref()
-            .is_some_and(|h| verify_secret(password, h))
-    }))
 }
 
 pub fn user_by_id(conn: &mut AnyConnection, id: i32) -> QueryResult<Option<UserRow>> {
@@ -241,19 +213,6 @@ pub fn children_of(conn: &mut AnyConnection, parent: i32) -> QueryResult<Vec<Use
         .order(users::id)
         .select(UserRow::as_select())
         .load(conn)
-}
-
-/// Records a failed or successful picture sign-in.
-pub fn note_signin(conn: &mut AnyConnection, user: i32, ok: bool) -> QueryResult<()> {
-    let value = if ok {
-        diesel::dsl::sql::<diesel::sql_types::Integer>("0")
-    } else {
-        diesel::dsl::sql("failed_signins + 1")
-    };
-    diesel::update(users::table.find(user))
-        .set(users::failed_signins.eq(value))
-        .execute(conn)
-        .map(|_| ())
 }
 
 /// Opens a session; returns the token for the cookie (only its hash is stored).
@@ -308,20 +267,28 @@ pub fn has_tried(conn: &mut AnyConnection, learner: i32, problem: i32) -> QueryR
         > 0)
 }
 
-/// Notes that the learner of an attempt looked at the solution (which makes it unrated).
+/// Notes that the learner of an open attempt looked at the solution (which makes it unrated).
 pub fn mark_solution_viewed(conn: &mut AnyConnection, attempt_id: i32) -> QueryResult<()> {
-    diesel::update(attempts::table.find(attempt_id))
-        .set(attempts::solution_viewed.eq(true))
-        .execute(conn)
-        .map(|_| ())
+    diesel::update(
+        attempts::table
+            .find(attempt_id)
+            .filter(attempts::result.eq(AttemptResult::Open)),
+    )
+    .set(attempts::solution_viewed.eq(true))
+    .execute(conn)
+    .map(|_| ())
 }
 
-/// Counts a hint on an attempt (which makes it unrated).
-pub fn add_hint(conn: &mut AnyConnection, attempt_id: i32) -> QueryResult<()> {
-    diesel::update(attempts::table.find(attempt_id))
-        .set(attempts::hints.eq(attempts::hints + 1))
-        .execute(conn)
-        .map(|_| ())
+/// Counts a hint on an open attempt (which makes it unrated); false when it has ended.
+pub fn add_hint(conn: &mut AnyConnection, attempt_id: i32) -> QueryResult<bool> {
+    diesel::update(
+        attempts::table
+            .find(attempt_id)
+            .filter(attempts::result.eq(AttemptResult::Open)),
+    )
+    .set(attempts::hints.eq(attempts::hints + 1))
+    .execute(conn)
+    .map(|n| n == 1)
 }
 
 /// A learner's attempts, newest first, optionally for one problem.
@@ -348,7 +315,7 @@ pub fn adopt_child(conn: &mut AnyConnection, parent: i32, child: i32) -> QueryRe
     diesel::update(
         users::table
             .find(child)
-            .filter(users::role.eq("learner"))
+            .filter(users::role.eq(Role::Learner))
             .filter(users::parent_id.is_null()),
     )
     .set(users::parent_id.eq(Some(parent)))
@@ -356,15 +323,32 @@ pub fn adopt_child(conn: &mut AnyConnection, parent: i32, child: i32) -> QueryRe
     .map(|n| n == 1)
 }
 
-/// Sets a locked-out child's picture password again (by their parent or teacher).
-pub fn reset_pictures(conn: &mut AnyConnection, child: i32, pictures: &str) -> QueryResult<()> {
+/// Sets a child's picture password (hashed) again.
+pub fn set_picture_hash(conn: &mut AnyConnection, child: i32, hash: String) -> QueryResult<()> {
     diesel::update(users::table.find(child))
-        .set((
-            users::picture_hash.eq(Some(hash_secret(pictures))),
-            users::failed_signins.eq(0),
-        ))
+        .set(users::picture_hash.eq(Some(hash)))
         .execute(conn)
         .map(|_| ())
+}
+
+/// Deletes a user; their sessions, history, reviews, concept ratings, tests and class places go
+/// with them (ON DELETE CASCADE). Attempts have no such key: `anonymise_attempts` first.
+pub fn delete_user(conn: &mut AnyConnection, id: i32) -> QueryResult<bool> {
+    diesel::delete(users::table.find(id))
+        .execute(conn)
+        .map(|n| n == 1)
+}
+
+/// Turns a learner's attempts into guest attempts (no learner, review or test): the moves stay
+/// for the problems' statistics, nothing points to the child any more.
+pub fn anonymise_attempts(conn: &mut AnyConnection, learner: i32) -> QueryResult<usize> {
+    diesel::update(attempts::table.filter(attempts::learner_id.eq(learner)))
+        .set((
+            attempts::learner_id.eq(None::<i32>),
+            attempts::review_id.eq(None::<i32>),
+            attempts::assessment_id.eq(None::<i32>),
+        ))
+        .execute(conn)
 }
 
 /// Sets the success chance a learner's next problems aim at.

@@ -160,7 +160,7 @@ pub fn generate(
             let p = &t.problem;
             let rating = rating_of_number(5.0 + 28.0 * rng.uniform());
             ratings.push(rating);
-            let kind = crate::db::learning::concept_of(p.kind.as_str()).to_string();
+            let kind = crate::rating::concept_of(p.kind.as_str()).to_string();
             kinds.push(kind);
             let pts = |v: &[crate::go::Point]| v.iter().map(|q| q.to_sgf()).collect::<String>();
             ins.row(format!(
@@ -205,17 +205,17 @@ pub fn generate(
         let mut ins = Inserter::new(
             conn,
             "users",
-            "id, role, username, password_hash, display_name, picture_hash, parent_id, family_code, failed_signins, rating, rating_rd, rating_vol, created_at, target_success",
+            "id, role, username, password_hash, display_name, picture_hash, parent_id, family_code, rating, rating_rd, rating_vol, created_at, target_success",
         );
         let year_ago = now - 365 * DAY_MS;
         ins.row(format!(
-            "{u0},'admin',{},{},'Admin',NULL,NULL,NULL,0,1500,350,0.06,{year_ago},0.75",
+            "{u0},'admin',{},{},'Admin',NULL,NULL,NULL,1500,350,0.06,{year_ago},0.75",
             sql_text(&admin_name),
             sql_text(&admin_hash)
         ))?;
         for k in 0..parents {
             ins.row(format!(
-                "{},'parent','gen_parent_{}_{k}',NULL,'家长 {k}',NULL,NULL,'G{}{k:06}',0,1500,350,0.06,{year_ago},0.75",
+                "{},'parent','gen_parent_{}_{k}',NULL,'家长 {k}',NULL,NULL,'G{}{k:06}',1500,350,0.06,{year_ago},0.75",
                 parent0 + k as i64,
                 spec.seed,
                 spec.seed % 10
@@ -223,14 +223,14 @@ pub fn generate(
         }
         for k in 0..classes {
             ins.row(format!(
-                "{},'teacher','gen_teacher_{}_{k}',NULL,'老师 {k}',NULL,NULL,NULL,0,1500,350,0.06,{year_ago},0.75",
+                "{},'teacher','gen_teacher_{}_{k}',NULL,'老师 {k}',NULL,NULL,NULL,1500,350,0.06,{year_ago},0.75",
                 teacher0 + k as i64,
                 spec.seed
             ))?;
         }
         for (k, truth) in truths.iter().enumerate() {
             ins.row(format!(
-                "{},'learner',NULL,NULL,'孩子 {k}',{},{},NULL,0,{},80,0.06,{year_ago},0.75",
+                "{},'learner',NULL,NULL,'孩子 {k}',{},{},NULL,{},80,0.06,{year_ago},0.75",
                 child0 + k as i64,
                 sql_text(&picture_hash),
                 parent0 + (k / 2) as i64,
@@ -307,9 +307,10 @@ pub fn generate(
                     let ended = t + 5_000 + (rng.uniform() * 60_000.0) as i64;
                     let result = if solved { "solved" } else { "wrong" };
                     rows_a.push(format!(
-                        "{id},{problem},{learner},{t},{ended},'{result}',{},{hints},0,NULL,NULL,{}",
+                        "{id},{problem},{learner},{t},{ended},'{result}',{},{hints},0,NULL,NULL,{},{}",
                         bool_sql(conn, rated),
-                        bool_sql(conn, false)
+                        bool_sql(conn, false),
+                        i32::from(!solved)
                     ));
                     if !solved {
                         let p = &templates[pi % templates.len()].problem;
@@ -364,7 +365,7 @@ pub fn generate(
             report.attempts += write_rows(
                 conn,
                 "attempts",
-                "id, problem_id, learner_id, started_at, ended_at, result, rated, hints, view, review_id, assessment_id, solution_viewed",
+                "id, problem_id, learner_id, started_at, ended_at, result, rated, hints, view, review_id, assessment_id, solution_viewed, move_count",
                 rows_a,
             )?;
             report.moves += write_rows(

@@ -5,14 +5,17 @@
 
 pub mod accounts;
 mod connection;
+mod enums;
 pub mod generate;
 pub mod learning;
 mod models;
 mod queries;
 pub mod schema;
+pub mod secrets;
 mod writer;
 
 pub use connection::{AnyConnection, Backend, DbError, Pool, PooledConn, backend_of, connect_pool};
+pub use enums::{AttemptResult, Role};
 pub use models::{AttemptMoveRow, AttemptRow, NewAttemptMove, ProblemRow, ProblemSetRow};
 pub use queries::*;
 pub use queries::{AttemptSpec, ImportItem, ProblemFilter};

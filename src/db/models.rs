@@ -76,7 +76,7 @@ pub struct NewProblem {
     pub created_at: i64,
 }
 
-#[derive(Debug, Clone, Queryable, Selectable)]
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
 #[diesel(table_name = attempts)]
 pub struct AttemptRow {
     pub id: i32,
@@ -84,7 +84,7 @@ pub struct AttemptRow {
     pub learner_id: Option<i32>,
     pub started_at: i64,
     pub ended_at: Option<i64>,
-    pub result: String,
+    pub result: super::AttemptResult,
     pub rated: bool,
     pub hints: i32,
     /// How the problem is shown: symmetry 0–7, plus 8 with colours swapped (reviews).
@@ -92,6 +92,8 @@ pub struct AttemptRow {
     pub review_id: Option<i32>,
     pub assessment_id: Option<i32>,
     pub solution_viewed: bool,
+    /// Moves stored so far (the learner's and the replies): the next move's sequence number.
+    pub move_count: i32,
 }
 
 #[derive(Debug, Insertable)]
@@ -101,14 +103,14 @@ pub struct NewAttempt {
     pub learner_id: Option<i32>,
     pub started_at: i64,
     pub ended_at: Option<i64>,
-    pub result: String,
+    pub result: super::AttemptResult,
     pub rated: bool,
     pub view: i32,
     pub review_id: Option<i32>,
     pub assessment_id: Option<i32>,
 }
 
-#[derive(Debug, Clone, Queryable, Selectable)]
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
 #[diesel(table_name = attempt_moves)]
 pub struct AttemptMoveRow {
     pub id: i32,

@@ -4,6 +4,7 @@
 use diesel::prelude::*;
 
 use super::connection::AnyConnection;
+use super::enums::AttemptResult;
 use super::models::*;
 use super::schema::{attempt_moves, attempts, problem_sets, problems};
 use crate::go::Point;
@@ -212,49 +213,72 @@ pub fn count_problems(conn: &mut AnyConnection) -> QueryResult<i64> {
     problems::table.count().get_result(conn)
 }
 
-/// What an attempt is: which problem, whose (None = a guest), how the problem is shown, and the
-/// review or assessment it belongs to.
+/// What an attempt is: which problem, whose (None = a guest), whether it is rated, how the
+/// problem is shown, and the review or assessment it belongs to.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct AttemptSpec {
     pub problem_id: i32,
     pub learner_id: Option<i32>,
+    pub rated: bool,
     /// Symmetry 0–7, plus 8 when the colours are swapped.
     pub view: i32,
     pub review_id: Option<i32>,
     pub assessment_id: Option<i32>,
 }
 
-/// Starts an attempt (guest when `learner_id` is None). Called by the single writer, so the
-/// newest attempt of the problem is the one just inserted.
-pub(crate) fn insert_attempt(
-    conn: &mut AnyConnection,
-    spec: &AttemptSpec,
-) -> QueryResult<AttemptRow> {
-    let (problem_id, learner_id) = (spec.problem_id, spec.learner_id);
-    let started_at = now_ms();
-    // A learner's first attempt at a problem is a rated game; retries and guests are not.
-    let rated = match learner_id {
-        Some(l) => !super::accounts::has_tried(conn, l, problem_id)?,
-        None => false,
+/// Starts an attempt (guest when `learner_id` is None).
+pub fn insert_attempt(conn: &mut AnyConnection, spec: &AttemptSpec) -> QueryResult<AttemptRow> {
+    let new = NewAttempt {
+        problem_id: spec.problem_id,
+        learner_id: spec.learner_id,
+        started_at: now_ms(),
+        ended_at: None,
+        result: AttemptResult::Open,
+        rated: spec.rated,
+        view: spec.view,
+        review_id: spec.review_id,
+        assessment_id: spec.assessment_id,
     };
-    diesel::insert_into(attempts::table)
-        .values(&NewAttempt {
-            problem_id,
-            learner_id,
-            started_at,
-            ended_at: None,
-            result: "open".into(),
-            rated,
-            view: spec.view,
-            review_id: spec.review_id,
-            assessment_id: spec.assessment_id,
-        })
-        .execute(conn)?;
+    let id: i32 = match conn {
+        AnyConnection::Sqlite(c) => diesel::insert_into(attempts::table)
+            .values(&new)
+            .returning(attempts::id)
+            .get_result(c)?,
+        AnyConnection::Postgresql(c) => diesel::insert_into(attempts::table)
+            .values(&new)
+            .returning(attempts::id)
+            .get_result(c)?,
+    };
     attempts::table
-        .filter(attempts::problem_id.eq(problem_id))
-        .order(attempts::id.desc())
+        .find(id)
         .select(AttemptRow::as_select())
         .first(conn)
+}
+
+/// Moves an open attempt on by `added` moves from exactly `seq`, and ends it when `result` is
+/// final: one conditional UPDATE, so of two writers that saw the same state only one wins.
+/// False when the attempt has ended or moved on (the caller's view is stale).
+pub fn advance_attempt(
+    conn: &mut AnyConnection,
+    id: i32,
+    seq: i32,
+    added: i32,
+    result: AttemptResult,
+) -> QueryResult<bool> {
+    let ended = (result != AttemptResult::Open).then(now_ms);
+    diesel::update(
+        attempts::table
+            .find(id)
+            .filter(attempts::result.eq(AttemptResult::Open))
+            .filter(attempts::move_count.eq(seq)),
+    )
+    .set((
+        attempts::move_count.eq(attempts::move_count + added),
+        attempts::result.eq(result),
+        attempts::ended_at.eq(ended),
+    ))
+    .execute(conn)
+    .map(|n| n == 1)
 }
 
 /// An attempt with its moves in order.
@@ -295,28 +319,13 @@ pub fn attempts_moves(
     Ok(by)
 }
 
-/// Stores a learner's move and the reply, ending the attempt when `result` is final. The unique
-/// (attempt, seq) key refuses a second writer of the same move.
-pub(crate) fn insert_moves(
-    conn: &mut AnyConnection,
-    attempt_id: i32,
-    moves: &[NewAttemptMove],
-    result: &str,
-) -> QueryResult<()> {
+/// Stores moves of an attempt (after `advance_attempt` granted their sequence numbers).
+pub fn insert_moves(conn: &mut AnyConnection, moves: &[NewAttemptMove]) -> QueryResult<()> {
     // One statement per row: batch inserts are not portable across both backends.
     for m in moves {
         diesel::insert_into(attempt_moves::table)
             .values(m)
             .execute(conn)?;
-    }
-    if result != "open" {
-        diesel::update(attempts::table.find(attempt_id))
-            .set((
-                attempts::result.eq(result),
-                attempts::ended_at.eq(Some(now_ms())),
-            ))
-            .execute(conn)?;
-        super::learning::attempt_ended(conn, attempt_id, result == "solved")?;
     }
     Ok(())
 }

@@ -65,6 +65,7 @@ diesel::table! {
         review_id -> Nullable<Integer>,
         assessment_id -> Nullable<Integer>,
         solution_viewed -> Bool,
+        move_count -> Integer,
     }
 }
 
@@ -98,7 +99,6 @@ diesel::table! {
         picture_hash -> Nullable<Text>,
         parent_id -> Nullable<Integer>,
         family_code -> Nullable<Text>,
-        failed_signins -> Integer,
         rating -> Double,
         rating_rd -> Double,
         rating_vol -> Double,
@@ -191,6 +191,15 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    secret_checks (key) {
+        key -> Text,
+        failures -> Integer,
+        lockouts -> Integer,
+        locked_until -> Nullable<BigInt>,
+    }
+}
+
 diesel::joinable!(class_members -> classes (class_id));
 diesel::joinable!(reviews -> problems (problem_id));
 
@@ -208,5 +217,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     attempt_moves,
     users,
     sessions,
-    ratings_history
+    ratings_history,
+    secret_checks
 );

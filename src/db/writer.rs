@@ -3,30 +3,23 @@
 //! failing job does not undo the others), then answers every waiting request. A request is
 //! acknowledged only after its transaction has committed, so acknowledged moves are durable, and
 //! SQLite never sees two writers at once (no SQLITE_BUSY retries, no busy-handler sleeps).
+//!
+//! A job is any function of a connection: what it writes (and the rules around it) is the
+//! caller's, the use-case layer's; this module only batches and commits.
 
 use std::sync::mpsc::{self, Receiver, Sender};
 
 use diesel::Connection;
 
-use super::connection::Pool;
-use super::models::{AttemptRow, NewAttemptMove};
-use super::queries::{self, AttemptSpec};
+use super::connection::{AnyConnection, Pool};
 
 /// Most jobs committed together.
 const MAX_BATCH: usize = 512;
 
-enum Job {
-    Moves {
-        attempt_id: i32,
-        rows: Vec<NewAttemptMove>,
-        result: String,
-        done: Sender<Result<(), diesel::result::Error>>,
-    },
-    Attempt {
-        spec: AttemptSpec,
-        done: Sender<Result<AttemptRow, diesel::result::Error>>,
-    },
-}
+/// Delivers a job's outcome once the batch's fate is known (`Some(reason)`: the commit failed).
+type Deliver = Box<dyn FnOnce(Option<&str>) + Send>;
+/// Runs a job in its savepoint and returns how to deliver its outcome.
+type Job = Box<dyn FnOnce(&mut AnyConnection) -> Deliver + Send>;
 
 /// A failed write.
 #[derive(Debug, thiserror::Error)]
@@ -53,36 +46,28 @@ impl Writer {
         Writer { tx }
     }
 
-    /// Stores a learner's move (and the reply) and ends the attempt when `result` is final.
-    pub fn record_moves(
-        &self,
-        attempt_id: i32,
-        rows: Vec<NewAttemptMove>,
-        result: &str,
-    ) -> Result<(), WriteError> {
-        let (done, wait) = mpsc::channel();
-        self.tx
-            .send(Job::Moves {
-                attempt_id,
-                rows,
-                result: result.to_string(),
-                done,
+    /// Runs `work` in its own savepoint of the next batch and returns its result after the batch
+    /// has committed. An `Err` from `work` rolls back only its savepoint.
+    pub fn write<T, F>(&self, work: F) -> Result<T, WriteError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut AnyConnection) -> Result<T, diesel::result::Error> + Send + 'static,
+    {
+        let (done, wait) = mpsc::channel::<Result<T, WriteError>>();
+        let job: Job = Box::new(move |conn| {
+            let outcome = conn.transaction(work);
+            Box::new(move |failed: Option<&str>| {
+                let reply = match failed {
+                    None => outcome.map_err(WriteError::Query),
+                    Some(reason) => Err(WriteError::Writer(reason.to_string())),
+                };
+                let _ = done.send(reply);
             })
-            .map_err(|e| WriteError::Writer(e.to_string()))?;
-        Ok(wait
-            .recv()
-            .map_err(|e| WriteError::Writer(e.to_string()))??)
-    }
-
-    /// Starts an attempt.
-    pub fn create_attempt(&self, spec: AttemptSpec) -> Result<AttemptRow, WriteError> {
-        let (done, wait) = mpsc::channel();
+        });
         self.tx
-            .send(Job::Attempt { spec, done })
+            .send(job)
             .map_err(|e| WriteError::Writer(e.to_string()))?;
-        Ok(wait
-            .recv()
-            .map_err(|e| WriteError::Writer(e.to_string()))??)
+        wait.recv().map_err(|e| WriteError::Writer(e.to_string()))?
     }
 }
 
@@ -99,66 +84,22 @@ fn run(pool: Pool, rx: Receiver<Job>) {
             Ok(c) => c,
             Err(e) => {
                 let msg = e.to_string();
-                for job in jobs {
-                    fail(job, &msg);
-                }
+                // Each job must still answer its request: run none, report the failure.
+                drop(jobs);
+                tracing::error!("database writer: no connection: {msg}");
                 continue;
             }
         };
-        // Each job in a savepoint; the batch commits once.
-        let mut outcomes: Vec<Result<Option<AttemptRow>, diesel::result::Error>> =
-            Vec::with_capacity(jobs.len());
+        let mut delivers: Vec<Deliver> = Vec::with_capacity(jobs.len());
         let committed = conn.transaction::<_, diesel::result::Error, _>(|conn| {
-            for job in &jobs {
-                outcomes.push(conn.transaction(|conn| match job {
-                    Job::Moves {
-                        attempt_id,
-                        rows,
-                        result,
-                        ..
-                    } => queries::insert_moves(conn, *attempt_id, rows, result).map(|()| None),
-                    Job::Attempt { spec, .. } => queries::insert_attempt(conn, spec).map(Some),
-                }));
+            for job in jobs {
+                delivers.push(job(conn));
             }
             Ok(())
         });
-        match committed {
-            Ok(()) => {
-                for (job, outcome) in jobs.into_iter().zip(outcomes) {
-                    match (job, outcome) {
-                        (Job::Moves { done, .. }, r) => {
-                            let _ = done.send(r.map(|_| ()));
-                        }
-                        (Job::Attempt { done, .. }, Ok(Some(row))) => {
-                            let _ = done.send(Ok(row));
-                        }
-                        (Job::Attempt { done, .. }, Ok(None)) => {
-                            let _ = done.send(Err(diesel::result::Error::NotFound));
-                        }
-                        (Job::Attempt { done, .. }, Err(e)) => {
-                            let _ = done.send(Err(e));
-                        }
-                    }
-                }
-            }
-            Err(e) => {
-                let msg = e.to_string();
-                for job in jobs {
-                    fail(job, &msg);
-                }
-            }
-        }
-    }
-}
-
-fn fail(job: Job, msg: &str) {
-    let err = || diesel::result::Error::QueryBuilderError(msg.to_string().into());
-    match job {
-        Job::Moves { done, .. } => {
-            let _ = done.send(Err(err()));
-        }
-        Job::Attempt { done, .. } => {
-            let _ = done.send(Err(err()));
+        let failed = committed.err().map(|e| e.to_string());
+        for deliver in delivers {
+            deliver(failed.as_deref());
         }
     }
 }

@@ -10,3 +10,24 @@ pub use glicko2::{
     success_chance,
 };
 pub use rank::{Rank, Stars, rank_number, rank_of, rating_of, stars_of};
+
+/// The concept a problem trains (a learner has a rating per concept), from its kind: life and
+/// death is one concept whether the problem says live, kill or neither.
+pub fn concept_of(kind: &str) -> &str {
+    match kind {
+        "live" | "kill" | "life_and_death" => "life_and_death",
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod concept_tests {
+    use super::concept_of;
+
+    #[test]
+    fn live_kill_and_unstated_life_and_death_are_one_concept() {
+        assert_eq!(concept_of("live"), "life_and_death");
+        assert_eq!(concept_of("kill"), "life_and_death");
+        assert_eq!(concept_of("ladder"), "ladder");
+    }
+}

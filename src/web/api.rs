@@ -1,15 +1,17 @@
-//! The JSON API of ARCHITECTURE.md §4: problems, attempts and moves. Handlers parse, call the
-//! database and the judge inside `web::block`, and answer; errors use the one error body.
+//! The JSON API of ARCHITECTURE.md §4: problems, attempts and moves. Handlers parse, call one
+//! use case (`app::answers`, or a read of the bank) in a blocking thread, and render; errors use
+//! the one error body.
 
 use actix_web::{HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::error::{AppError, ErrorBody};
-use super::state::AppState;
-use crate::db::{self, NewAttemptMove, ProblemFilter, ProblemRow};
-use crate::go::{Board, Color, Game, IllegalMove, Move, Point};
-use crate::problem::{JudgeError, Verdict, judge_replayed, play_in_problem, replay_history};
+use super::auth::run;
+use super::error::ErrorBody;
+use crate::app::answers::{self, AttemptFor, Step, move_text, parse_move};
+use crate::app::{Actor, AppError, AppState, bank};
+use crate::db::{ProblemFilter, ProblemRow};
+use crate::go::{Board, Color};
 
 /// A problem in a list.
 #[derive(Serialize, ToSchema)]
@@ -104,31 +106,15 @@ pub async fn list_problems(
     state: web::Data<AppState>,
     q: web::Query<ListQuery>,
 ) -> Result<web::Json<Vec<ProblemSummary>>, AppError> {
-    let limit = q.limit.unwrap_or(50);
-    if !(1..=500).contains(&limit) || q.offset.is_some_and(|o| o < 0) {
-        return Err(AppError::BadRequest(
-            "limit must be 1 to 500 and offset at least 0".into(),
-        ));
-    }
-    if let Some(kind) = &q.kind
-        && crate::problem::Kind::parse(kind).is_none()
-    {
-        return Err(AppError::BadRequest(format!("unknown kind '{kind}'")));
-    }
     let filter = ProblemFilter {
         kind: q.kind.clone(),
         set: q.set.clone(),
         min_rating: q.min_rating,
         max_rating: q.max_rating,
-        limit,
+        limit: q.limit.unwrap_or(50),
         offset: q.offset.unwrap_or(0),
     };
-    let pool = state.pool.clone();
-    let rows = web::block(move || -> Result<_, AppError> {
-        let conn = &mut pool.get()?;
-        Ok(db::list_problems(conn, &filter)?)
-    })
-    .await??;
+    let rows = run(move || bank::problems(&state, filter)).await?;
     Ok(web::Json(rows.iter().map(ProblemSummary::from).collect()))
 }
 
@@ -148,15 +134,9 @@ pub async fn get_problem(
 ) -> Result<web::Json<ProblemDetail>, AppError> {
     let id = id.into_inner();
     let view = q.view.unwrap_or(0);
-    super::state::split_view(view)?;
-    let pool = state.pool.clone();
-    let (row, next_id) = web::block(move || -> Result<_, AppError> {
-        let conn = &mut pool.get()?;
-        let row = db::get_problem(conn, id)?.ok_or(AppError::NotFound("problem"))?;
-        let next = db::next_in_set(conn, &row)?;
-        Ok((row, next))
-    })
-    .await??;
+    crate::app::state::split_view(view)?;
+    let st = state.clone();
+    let (row, next_id) = run(move || bank::problem(&st, id)).await?;
     Ok(web::Json(problem_detail(&state, &row, next_id, view)?))
 }
 
@@ -219,31 +199,16 @@ pub struct AttemptQuery {
 #[post("/api/problems/{id}/attempts")]
 pub async fn create_attempt(
     state: web::Data<AppState>,
+    actor: Actor,
     id: web::Path<i32>,
     q: web::Query<AttemptQuery>,
-    token: super::auth::SessionToken,
 ) -> Result<HttpResponse, AppError> {
     let id = id.into_inner();
-    let (review, assessment) = (q.review, q.assessment);
-    let st = state.clone();
-    let (row, attempt) = web::block(move || -> Result<_, AppError> {
-        let learner = super::auth::current_user(&st, &token)?
-            .filter(|u| u.role == "learner")
-            .map(|u| u.id);
-        // The connection goes back to the pool before the writer (which needs one) is asked.
-        let (row, spec) = {
-            let mut conn = st.pool.get()?;
-            let row = db::get_problem(&mut conn, id)?.ok_or(AppError::NotFound("problem"))?;
-            let spec = attempt_spec(&mut conn, id, learner, review, assessment)?;
-            (row, spec)
-        };
-        let attempt = st
-            .writer
-            .create_attempt(spec)
-            .map_err(|e| AppError::Internal(e.to_string()))?;
-        Ok((row, attempt))
-    })
-    .await??;
+    let of = AttemptFor {
+        review: q.review,
+        assessment: q.assessment,
+    };
+    let (row, attempt) = run(move || answers::start_attempt(&state, &actor, id, of)).await?;
     Ok(HttpResponse::Created().json(AttemptCreated {
         attempt_id: attempt.id,
         rated: attempt.rated,
@@ -252,51 +217,6 @@ pub async fn create_attempt(
         started_at: attempt.started_at,
         view: attempt.view,
     }))
-}
-
-/// Checks that a named review or test is the learner's own and still open.
-fn attempt_spec(
-    conn: &mut db::AnyConnection,
-    problem_id: i32,
-    learner: Option<i32>,
-    review: Option<i32>,
-    assessment: Option<i32>,
-) -> Result<db::AttemptSpec, AppError> {
-    let mut spec = db::AttemptSpec {
-        problem_id,
-        learner_id: learner,
-        ..db::AttemptSpec::default()
-    };
-    if review.is_none() && assessment.is_none() {
-        return Ok(spec);
-    }
-    let me = learner.ok_or_else(|| AppError::Unauthorized("sign in as a learner first".into()))?;
-    if let Some(r) = review {
-        let r = db::learning::review_by_id(conn, r)?.ok_or(AppError::NotFound("review"))?;
-        if r.learner_id != me {
-            return Err(AppError::Forbidden(
-                "this is another learner's review".into(),
-            ));
-        }
-        if r.problem_id != problem_id || r.done_at.is_some() {
-            return Err(AppError::BadRequest(
-                "that review is done or is for another problem".into(),
-            ));
-        }
-        spec.review_id = Some(r.id);
-        spec.view = r.view;
-    }
-    if let Some(a) = assessment {
-        let a = db::learning::assessment_by_id(conn, a)?.ok_or(AppError::NotFound("assessment"))?;
-        if a.learner_id != me {
-            return Err(AppError::Forbidden("this is another learner's test".into()));
-        }
-        if a.ended_at.is_some() {
-            return Err(AppError::BadRequest("that test is over".into()));
-        }
-        spec.assessment_id = Some(a.id);
-    }
-    Ok(spec)
 }
 
 /// A learner's move: an SGF point such as "cd".
@@ -321,35 +241,6 @@ pub struct MoveResponse {
     pub position: Stones,
 }
 
-fn move_text(m: Move) -> String {
-    match m {
-        Move::Play(p) => p.to_sgf(),
-        Move::Pass => String::new(),
-    }
-}
-
-fn parse_move(s: &str) -> Result<Move, AppError> {
-    let s = s.trim();
-    if s.is_empty() || s.eq_ignore_ascii_case("pass") {
-        return Ok(Move::Pass);
-    }
-    Point::from_sgf(s)
-        .map(Move::Play)
-        .ok_or_else(|| AppError::BadRequest(format!("'{s}' is not an SGF point such as \"cd\"")))
-}
-
-fn illegal(e: IllegalMove) -> AppError {
-    // The API names repetition "ko" whatever the rule that forbids it.
-    let code = match e {
-        IllegalMove::Superko => "ko",
-        other => other.code(),
-    };
-    AppError::IllegalMove {
-        code,
-        message: e.to_string(),
-    }
-}
-
 /// Judges and stores a move of an attempt: continue (with the reply), solved or wrong.
 #[utoipa::path(
     params(("attempt_id" = i32, Path, description = "attempt id")),
@@ -359,141 +250,21 @@ fn illegal(e: IllegalMove) -> AppError {
 #[post("/api/attempts/{attempt_id}/moves")]
 pub async fn post_move(
     state: web::Data<AppState>,
+    actor: Actor,
     attempt_id: web::Path<i32>,
     body: web::Json<MoveRequest>,
-    token: super::auth::SessionToken,
 ) -> Result<web::Json<MoveResponse>, AppError> {
     let attempt_id = attempt_id.into_inner();
     let mv = parse_move(&body.mv)?;
-    let st = state.clone();
-    let response = web::block(move || play_move(&st, &token, attempt_id, mv)).await??;
-    Ok(web::Json(response))
-}
-
-/// A learner's attempt takes moves and hints from that learner only (guest attempts from anyone
-/// holding their id).
-fn check_player(
-    state: &AppState,
-    token: &super::auth::SessionToken,
-    attempt: &db::AttemptRow,
-) -> Result<(), AppError> {
-    let Some(learner) = attempt.learner_id else {
-        return Ok(());
-    };
-    match super::auth::current_user(state, token)? {
-        Some(u) if u.id == learner => Ok(()),
-        Some(_) => Err(AppError::Forbidden(
-            "this attempt belongs to another learner".into(),
-        )),
-        None => Err(AppError::Unauthorized(
-            "sign in to continue this attempt".into(),
-        )),
-    }
-}
-
-fn play_move(
-    state: &AppState,
-    token: &super::auth::SessionToken,
-    attempt_id: i32,
-    mv: Move,
-) -> Result<MoveResponse, AppError> {
-    let mut pooled = state.pool.get()?;
-    let conn = &mut pooled;
-    let (attempt, moves) =
-        db::get_attempt(conn, attempt_id)?.ok_or(AppError::NotFound("attempt"))?;
-    check_player(state, token, &attempt)?;
-    if attempt.result != "open" {
-        return Err(illegal(IllegalMove::GameOver));
-    }
-    let row = db::get_problem(conn, attempt.problem_id)?.ok_or(AppError::NotFound("problem"))?;
-    let problem = state.problem_view(&row, attempt.view)?;
-    if let Move::Play(p) = mv
-        && !p.in_board(problem.size)
-    {
-        return Err(illegal(IllegalMove::OffBoard));
-    }
-    let history: Vec<Move> = moves
-        .iter()
-        .map(|m| parse_move(&m.mv))
-        .collect::<Result<_, _>>()
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    // One replay serves the judge and the positions of the board redraw.
-    let mut game: Game =
-        replay_history(&problem, &history).map_err(|e| AppError::Internal(e.to_string()))?;
-    let verdict = match judge_replayed(&problem, &game, mv, &state.referee) {
-        Ok(v) => v,
-        Err(JudgeError::Illegal(e)) => return Err(illegal(e)),
-        Err(e @ JudgeError::BadHistory { .. }) => return Err(AppError::Internal(e.to_string())),
-    };
-    // Positions for the board redraw: after the learner's move, then after the reply.
-    play_in_problem(&mut game, mv).map_err(illegal)?;
-    let after_move = Stones::of(game.board());
-    if let Some(r) = verdict.reply() {
-        play_in_problem(&mut game, r)
-            .map_err(|e| AppError::Internal(format!("reply {r:?}: {e}")))?;
-    }
-    let (result, reason) = match &verdict {
-        Verdict::Continue { .. } => ("continue", None),
-        Verdict::Solved { .. } => ("solved", None),
-        Verdict::Wrong { reason, .. } => (
-            "wrong",
-            Some(
-                serde_json::to_value(reason)
-                    .ok()
-                    .and_then(|v| v.as_str().map(String::from)),
-            ),
-        ),
-    };
-    let now = db::now_ms();
-    let last = moves.last().map_or(attempt.started_at, |m| m.created_at);
-    let seq = moves.len() as i32;
-    let mut rows = vec![NewAttemptMove {
-        attempt_id,
-        seq,
-        mv: move_text(mv),
-        by_learner: true,
-        judged: Some(result.to_string()),
-        comment: verdict.comment().map(String::from),
-        ms_since_prev: (now - last).max(0),
-        created_at: now,
-    }];
-    if let Some(r) = verdict.reply() {
-        rows.push(NewAttemptMove {
-            attempt_id,
-            seq: seq + 1,
-            mv: move_text(r),
-            by_learner: false,
-            judged: None,
-            comment: None,
-            ms_since_prev: 0,
-            created_at: now,
-        });
-    }
-    let final_result = match result {
-        "continue" => "open",
-        other => other,
-    };
-    // The connection goes back to the pool before the writer (which needs one) is asked.
-    drop(pooled);
-    state
-        .writer
-        .record_moves(attempt_id, rows, final_result)
-        .map_err(|e| match e {
-            // Another request stored this move first: the attempt moved on under us.
-            db::WriteError::Query(diesel::result::Error::DatabaseError(
-                diesel::result::DatabaseErrorKind::UniqueViolation,
-                _,
-            )) => AppError::BadRequest("this move was already answered; reload the attempt".into()),
-            other => AppError::Internal(other.to_string()),
-        })?;
-    Ok(MoveResponse {
-        result: result.to_string(),
-        reply: verdict.reply().map(move_text),
-        comment: verdict.comment().map(String::from),
-        reason: reason.flatten(),
-        after_move,
-        position: Stones::of(game.board()),
-    })
+    let a = run(move || answers::record_answer(&state, &actor, attempt_id, mv)).await?;
+    Ok(web::Json(MoveResponse {
+        result: a.result.to_string(),
+        reply: a.verdict.reply().map(move_text),
+        comment: a.verdict.comment().map(String::from),
+        reason: a.reason,
+        after_move: Stones::of(&a.after_move),
+        position: Stones::of(&a.position),
+    }))
 }
 
 /// One stored move.
@@ -513,7 +284,7 @@ pub struct MoveView {
 pub struct AttemptView {
     pub attempt_id: i32,
     pub problem_id: i32,
-    /// open, solved or wrong.
+    /// open, solved, wrong or abandoned.
     pub result: String,
     pub rated: bool,
     pub started_at: i64,
@@ -526,24 +297,15 @@ pub struct AttemptView {
 #[get("/api/attempts/{attempt_id}")]
 pub async fn get_attempt(
     state: web::Data<AppState>,
+    actor: Actor,
     attempt_id: web::Path<i32>,
-    token: super::auth::SessionToken,
 ) -> Result<web::Json<AttemptView>, AppError> {
     let id = attempt_id.into_inner();
-    let st = state.clone();
-    let (a, moves) = web::block(move || -> Result<_, AppError> {
-        let found = db::get_attempt(&mut *st.conn()?, id)?.ok_or(AppError::NotFound("attempt"))?;
-        // A learner's attempt is part of their progress log: the same people may read it.
-        if let Some(learner) = found.0.learner_id {
-            drop(super::progress::viewable_learner(&st, &token, learner)?);
-        }
-        Ok(found)
-    })
-    .await??;
+    let (a, moves) = run(move || answers::read_attempt(&state, &actor, id)).await?;
     Ok(web::Json(AttemptView {
         attempt_id: a.id,
         problem_id: a.problem_id,
-        result: a.result,
+        result: a.result.to_string(),
         rated: a.rated,
         started_at: a.started_at,
         ended_at: a.ended_at,
@@ -581,50 +343,15 @@ pub struct Hint {
 #[post("/api/attempts/{attempt_id}/hint")]
 pub async fn hint(
     state: web::Data<AppState>,
+    actor: Actor,
     attempt_id: web::Path<i32>,
-    token: super::auth::SessionToken,
 ) -> Result<web::Json<Hint>, AppError> {
     let id = attempt_id.into_inner();
-    let st = state.clone();
-    let hint = web::block(move || -> Result<Hint, AppError> {
-        let conn = &mut st.pool.get()?;
-        let (attempt, moves) = db::get_attempt(conn, id)?.ok_or(AppError::NotFound("attempt"))?;
-        check_player(&st, &token, &attempt)?;
-        if attempt.result != "open" {
-            return Err(illegal(IllegalMove::GameOver));
-        }
-        let row =
-            db::get_problem(conn, attempt.problem_id)?.ok_or(AppError::NotFound("problem"))?;
-        let problem = st.problem_view(&row, attempt.view)?;
-        let history: Vec<Move> = moves
-            .iter()
-            .filter_map(|m| parse_move(&m.mv).ok())
-            .collect();
-        // A hint makes the attempt unrated (it is still logged).
-        db::accounts::add_hint(conn, id)?;
-        let next = crate::problem::next_correct_move(&problem, &history);
-        let area = match next {
-            Some(Move::Play(p)) => {
-                let board = problem.board();
-                board
-                    .points()
-                    .filter(|q| {
-                        q.x.abs_diff(p.x) <= 1
-                            && q.y.abs_diff(p.y) <= 1
-                            && problem.viewport.contains(*q)
-                    })
-                    .map(|q| q.to_sgf())
-                    .collect()
-            }
-            _ => Vec::new(),
-        };
-        Ok(Hint {
-            area,
-            mv: next.map(move_text),
-        })
-    })
-    .await??;
-    Ok(web::Json(hint))
+    let (area, next) = run(move || answers::hint(&state, &actor, id)).await?;
+    Ok(web::Json(Hint {
+        area: area.iter().map(|p| p.to_sgf()).collect(),
+        mv: next.map(move_text),
+    }))
 }
 
 /// One step of the author's solution.
@@ -645,56 +372,48 @@ pub struct Solution {
 
 #[derive(Deserialize, IntoParams)]
 pub struct SolutionQuery {
-    /// The attempt whose learner looks at the solution: it is logged, the attempt becomes
-    /// unrated, and the solution is shown in the attempt's view.
-    pub attempt: Option<i32>,
-    /// Otherwise the view to show it in (default 0).
+    /// The view to show it in (default 0). A learner who looks at the solution during an
+    /// attempt uses `POST /api/attempts/{attempt_id}/solution`, which logs it.
     pub view: Option<i32>,
 }
 
-/// The author's main correct line, with the position after every move.
-#[utoipa::path(params(("id" = i32, Path, description = "problem id"), SolutionQuery), responses((status = 200, body = Solution), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+fn solution_json(steps: Vec<Step>) -> Solution {
+    Solution {
+        steps: steps
+            .into_iter()
+            .map(|s| SolutionStep {
+                color: s.color.sgf_letter().to_string(),
+                mv: move_text(s.mv),
+                comment: s.comment,
+                position: Stones::of(&s.position),
+            })
+            .collect(),
+    }
+}
+
+/// The author's main correct line, with the position after every move (changes nothing).
+#[utoipa::path(params(("id" = i32, Path, description = "problem id"), SolutionQuery), responses((status = 200, body = Solution), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[get("/api/problems/{id}/solution")]
 pub async fn solution(
     state: web::Data<AppState>,
     id: web::Path<i32>,
     q: web::Query<SolutionQuery>,
-    token: super::auth::SessionToken,
 ) -> Result<web::Json<Solution>, AppError> {
-    let id = id.into_inner();
-    let (attempt, view) = (q.attempt, q.view.unwrap_or(0));
-    super::state::split_view(view)?;
-    let st = state.clone();
-    let (row, view) = web::block(move || -> Result<_, AppError> {
-        let conn = &mut *st.conn()?;
-        let row = db::get_problem(conn, id)?.ok_or(AppError::NotFound("problem"))?;
-        let Some(attempt_id) = attempt else {
-            return Ok((row, view));
-        };
-        let (a, _) = db::get_attempt(conn, attempt_id)?.ok_or(AppError::NotFound("attempt"))?;
-        if a.problem_id != id {
-            return Err(AppError::BadRequest(
-                "that attempt is at another problem".into(),
-            ));
-        }
-        check_player(&st, &token, &a)?;
-        db::accounts::mark_solution_viewed(conn, attempt_id)?;
-        Ok((row, a.view))
-    })
-    .await??;
-    let problem = state.problem_view(&row, view)?;
-    let mut game = replay_history(&problem, &[]).map_err(|e| AppError::Internal(e.to_string()))?;
-    let mut steps = Vec::new();
-    for (color, mv, comment) in crate::problem::main_correct_line(&problem) {
-        if play_in_problem(&mut game, mv).is_err() {
-            break;
-        }
-        steps.push(SolutionStep {
-            color: color.sgf_letter().to_string(),
-            mv: move_text(mv),
-            comment,
-            position: Stones::of(game.board()),
-        });
-    }
-    Ok(web::Json(Solution { steps }))
+    let (id, view) = (id.into_inner(), q.view.unwrap_or(0));
+    let steps = run(move || answers::solution(&state, id, view)).await?;
+    Ok(web::Json(solution_json(steps)))
+}
+
+/// The learner of an attempt looks at the solution: logged (the attempt becomes unrated and the
+/// problem comes back for review), shown in the attempt's view.
+#[utoipa::path(params(("attempt_id" = i32, Path, description = "attempt id")), responses((status = 200, body = Solution), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[post("/api/attempts/{attempt_id}/solution")]
+pub async fn attempt_solution(
+    state: web::Data<AppState>,
+    actor: Actor,
+    attempt_id: web::Path<i32>,
+) -> Result<web::Json<Solution>, AppError> {
+    let id = attempt_id.into_inner();
+    let steps = run(move || answers::reveal_solution(&state, &actor, id)).await?;
+    Ok(web::Json(solution_json(steps)))
 }

@@ -12,8 +12,6 @@ use actix_web::{FromRequest, web};
 use serde::de::DeserializeOwned;
 
 use super::error::AppError;
-use super::i18n::Lang;
-use super::pages::PageError;
 
 pub const CSRF_COOKIE: &str = "sente_csrf";
 
@@ -100,7 +98,7 @@ impl<T: DeserializeOwned + CsrfField + 'static> FromRequest for Checked<T> {
         let form = web::Form::<T>::from_request(&req, payload);
         Box::pin(async move {
             let form = form.await?.into_inner();
-            check(&req, form.csrf()).map_err(|e| PageError::new(e, Lang::of(&req)))?;
+            check(&req, form.csrf())?;
             Ok(Checked(form))
         })
     }

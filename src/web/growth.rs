@@ -8,14 +8,13 @@ use askama::Template;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::auth::SessionToken;
-use super::error::{AppError, ErrorBody};
+use super::auth::run;
+use super::error::ErrorBody;
 use super::i18n::{Lang, Text, Words, concept_name};
-use super::progress::viewable_learner;
-use super::state::AppState;
 use super::{board_svg, charts};
+use crate::app::{Actor, AppError, AppState, learners};
+use crate::db::accounts::UserRow;
 use crate::db::learning::{self, Growth};
-use crate::db::{self, accounts::UserRow};
 use crate::go::{Color, Point};
 use crate::rating::{rank_of, stars_of};
 
@@ -193,43 +192,18 @@ fn view_of(learner: &UserRow, g: &Growth) -> GrowthView {
     }
 }
 
-fn params(q: &GrowthQuery) -> Result<(i64, i64), AppError> {
-    let days = q.days.unwrap_or(84);
-    let tz = q.tz.unwrap_or(480);
-    if !(7..=366).contains(&days) || !(-720..=840).contains(&tz) {
-        return Err(AppError::BadRequest(
-            "days is 7 to 366 and tz is -720 to 840 minutes".into(),
-        ));
-    }
-    Ok((days, tz))
-}
-
-/// Reads the growth log of a learner the viewer may see.
-fn load(
-    st: &AppState,
-    token: &SessionToken,
-    id: i32,
-    days: i64,
-    tz: i64,
-) -> Result<(UserRow, Growth, bool), AppError> {
-    let (mut conn, viewer, learner) = viewable_learner(st, token, id)?;
-    let g = learning::growth(&mut conn, id, db::now_ms(), days, tz)?;
-    Ok((learner, g, viewer.id == id))
-}
-
 /// A learner's growth log as data.
 #[utoipa::path(params(("id" = i32, Path, description = "learner id"), GrowthQuery), responses((status = 200, body = GrowthView), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[get("/api/learners/{id}/growth")]
 pub async fn growth_json(
     state: web::Data<AppState>,
-    token: SessionToken,
+    actor: Actor,
     id: web::Path<i32>,
     q: web::Query<GrowthQuery>,
 ) -> Result<web::Json<GrowthView>, AppError> {
-    let (days, tz) = params(&q)?;
+    let (days, tz) = (q.days.unwrap_or(84), q.tz.unwrap_or(480));
     let id = id.into_inner();
-    let st = state.clone();
-    let (learner, g, _) = web::block(move || load(&st, &token, id, days, tz)).await??;
+    let (learner, g, _) = run(move || learners::growth(&state, &actor, id, days, tz)).await?;
     Ok(web::Json(view_of(&learner, &g)))
 }
 
@@ -285,8 +259,8 @@ fn percent(x: f64) -> String {
 }
 
 /// The board of a mistake as the learner saw it, with their wrong move ringed.
-fn mistake_board(st: &AppState, conn: &mut db::AnyConnection, m: &learning::Mistake) -> String {
-    let Ok(Some(row)) = db::get_problem(conn, m.problem_id) else {
+fn mistake_board(st: &AppState, m: &learning::Mistake) -> String {
+    let Ok((row, _)) = crate::app::bank::problem(st, m.problem_id) else {
         return String::new();
     };
     let Ok(problem) = st.problem_view(&row, m.view) else {
@@ -319,24 +293,16 @@ fn mistake_board(st: &AppState, conn: &mut db::AnyConnection, m: &learning::Mist
 pub async fn growth_page(
     req: HttpRequest,
     state: web::Data<AppState>,
-    token: SessionToken,
+    actor: Actor,
     id: web::Path<String>,
-) -> Result<HttpResponse, super::pages::PageError> {
+) -> Result<HttpResponse, AppError> {
     let lang = Lang::of(&req);
-    let page_err = |err| super::pages::PageError::new(err, lang);
-    let id: i32 = id
-        .parse()
-        .map_err(|_| page_err(AppError::NotFound("learner")))?;
+    let id: i32 = id.parse().map_err(|_| AppError::NotFound("learner"))?;
     let tz = 480;
     let st = state.clone();
-    let (learner, g, boards, own) = super::pages::blocking(lang, move || {
-        let (learner, g, own) = load(&st, &token, id, 84, tz)?;
-        let conn = &mut *st.conn()?;
-        let boards: Vec<String> = g
-            .mistakes
-            .iter()
-            .map(|m| mistake_board(&st, conn, m))
-            .collect();
+    let (learner, g, boards, own) = run(move || {
+        let (learner, g, own) = learners::growth(&st, &actor, id, 84, tz)?;
+        let boards: Vec<String> = g.mistakes.iter().map(|m| mistake_board(&st, m)).collect();
         Ok((learner, g, boards, own))
     })
     .await?;

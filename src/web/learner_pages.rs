@@ -9,17 +9,18 @@ use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::auth::{SESSION_COOKIE, SessionToken, current_user, session_cookie};
+use super::auth::run;
 use super::csrf::{self, Checked, csrf_forms};
-use super::error::AppError;
 use super::i18n::{Lang, PICTURES, Text, Words};
-use super::pages::{PageError, blocking};
-use super::state::AppState;
-use crate::db::accounts::{self, MAX_FAILED_SIGNINS, UserRow};
-use crate::db::learning;
+use super::session::{ClientIp, SessionToken, removed_session, session_cookie};
+use crate::app::{
+    Actor, AppError, AppState, Grownup, Learner, Parent, Teacher, accounts, classes, learners,
+};
+use crate::db::Role;
+use crate::db::accounts::UserRow;
 use crate::rating::{rank_of, stars_of};
 
-type Page = Result<HttpResponse, PageError>;
+type Page = Result<HttpResponse, AppError>;
 
 csrf_forms!(
     SignInForm,
@@ -43,7 +44,7 @@ fn form_page(
     status: StatusCode,
     body: Result<String, askama::Error>,
 ) -> Page {
-    let body = body.map_err(|e| PageError::new(AppError::Internal(e.to_string()), lang))?;
+    let body = body.map_err(|e| AppError::Internal(e.to_string()))?;
     let (_, cookie) = csrf::token(req);
     let mut resp = HttpResponse::build(status);
     resp.content_type("text/html; charset=utf-8");
@@ -114,33 +115,29 @@ fn signed_in_redirect(req: &HttpRequest, token: &str, to: &str) -> HttpResponse 
 pub async fn signin_post(
     req: HttpRequest,
     state: web::Data<AppState>,
+    ip: ClientIp,
     Checked(f): Checked<SignInForm>,
 ) -> Page {
-    let lang = Lang::of(&req);
-    let st = state.clone();
-    let found = blocking(lang, move || {
-        let conn = &mut *st.conn()?;
-        match accounts::authenticate(conn, f.username.trim(), &f.password)? {
-            Some(user) => Ok(Some(accounts::open_session(conn, user.id)?)),
-            None => Ok(None),
-        }
-    })
-    .await?;
-    let error = lang.words().wrong_password;
-    signed_in_or_form(&req, found, false, error, StatusCode::UNAUTHORIZED)
+    let signed = run(move || accounts::sign_in(&state, ip.0, &f.username, &f.password)).await;
+    form_outcome(&req, signed.map(|s| s.token), false)
 }
 
-/// After a form's credentials: the session cookie and the account page, or the form again.
-fn signed_in_or_form(
-    req: &HttpRequest,
-    token: Option<String>,
-    signup: bool,
-    error: &str,
-    status: StatusCode,
-) -> Page {
-    match token {
-        Some(token) => Ok(signed_in_redirect(req, &token, "/account")),
-        None => signin_page(req, signup, Some(error.to_string()), status),
+/// After a form's credentials: the session cookie and the account page, or the form again with
+/// the use case's message (a 429 or a server error stays an error page).
+fn form_outcome(req: &HttpRequest, signed: Result<String, AppError>, signup: bool) -> Page {
+    use actix_web::ResponseError;
+    match signed {
+        Ok(token) => Ok(signed_in_redirect(req, &token, "/account")),
+        Err(e @ (AppError::BadRequest(_) | AppError::Unauthorized(_) | AppError::Conflict(_))) => {
+            let lang = Lang::of(req);
+            let message = match &e {
+                AppError::Unauthorized(_) => lang.words().wrong_password.to_string(),
+                AppError::Conflict(_) => lang.words().name_taken.to_string(),
+                other => other.to_string(),
+            };
+            signin_page(req, signup, Some(message), e.status_code())
+        }
+        Err(e) => Err(e),
     }
 }
 
@@ -148,33 +145,20 @@ fn signed_in_or_form(
 pub async fn signup_post(
     req: HttpRequest,
     state: web::Data<AppState>,
+    ip: ClientIp,
     Checked(f): Checked<SignInForm>,
 ) -> Page {
-    let lang = Lang::of(&req);
-    let role = f.role.clone().unwrap_or_default();
-    let name = f.display_name.clone().unwrap_or_default();
-    let user_ok = super::auth::check_username(f.username.trim()).is_ok();
-    let complete = (role == "parent" || role == "teacher")
-        && user_ok
-        && f.password.chars().count() >= 8
-        && !name.trim().is_empty();
-    if !complete {
-        let why = lang.words().form_incomplete.to_string();
-        return signin_page(&req, true, Some(why), StatusCode::BAD_REQUEST);
-    }
-    let st = state.clone();
-    let made = blocking(lang, move || {
-        let conn = &mut *st.conn()?;
-        let Some(user) =
-            accounts::create_account(conn, &role, f.username.trim(), &f.password, name.trim())?
-        else {
-            return Ok(None);
+    let signed = run(move || {
+        let form = accounts::SignUp {
+            role: f.role.as_deref().unwrap_or_default(),
+            username: &f.username,
+            password: &f.password,
+            display_name: f.display_name.as_deref().unwrap_or_default(),
         };
-        Ok(Some(accounts::open_session(conn, user.id)?))
+        accounts::sign_up(&state, ip.0, form)
     })
-    .await?;
-    let error = lang.words().name_taken;
-    signed_in_or_form(&req, made, true, error, StatusCode::CONFLICT)
+    .await;
+    form_outcome(&req, signed.map(|s| s.token), true)
 }
 
 #[derive(Deserialize)]
@@ -184,24 +168,13 @@ pub struct CsrfForm {
 
 #[post("/signout")]
 pub async fn signout_post(
-    req: HttpRequest,
     state: web::Data<AppState>,
     token: SessionToken,
     _form: Checked<CsrfForm>,
 ) -> Page {
-    let lang = Lang::of(&req);
-    if let Some(t) = token.0 {
-        let st = state.clone();
-        blocking(lang, move || {
-            Ok(accounts::close_session(&mut *st.conn()?, &t)?)
-        })
-        .await?;
-    }
-    let mut gone = actix_web::cookie::Cookie::new(SESSION_COOKIE, "");
-    gone.set_path("/");
-    gone.make_removal();
+    run(move || accounts::sign_out(&state, token.0.as_deref())).await?;
     Ok(HttpResponse::SeeOther()
-        .cookie(gone)
+        .cookie(removed_session())
         .insert_header((LOCATION, "/"))
         .finish())
 }
@@ -238,6 +211,7 @@ pub struct KidsQuery {
 async fn kids_page(
     req: &HttpRequest,
     state: &web::Data<AppState>,
+    ip: ClientIp,
     code: String,
     child: Option<i32>,
     error: Option<String>,
@@ -249,10 +223,11 @@ async fn kids_page(
     let kids = if code.is_empty() {
         None
     } else {
-        blocking(lang, move || {
-            Ok(learning::children_of_code(&mut *st.conn()?, &lookup)?)
-        })
-        .await?
+        match run(move || accounts::children_of_code(&st, ip.0, &lookup)).await {
+            Ok(kids) => Some(kids),
+            Err(AppError::NotFound(_)) => None,
+            Err(e) => return Err(e),
+        }
     };
     let unknown = !code.is_empty() && kids.is_none();
     let kids: Vec<KidButton> = kids
@@ -304,10 +279,11 @@ async fn kids_page(
 pub async fn kids_get(
     req: HttpRequest,
     state: web::Data<AppState>,
+    ip: ClientIp,
     q: web::Query<KidsQuery>,
 ) -> Page {
     let code = q.code.clone().unwrap_or_default().trim().to_uppercase();
-    kids_page(&req, &state, code, q.child, None, StatusCode::OK).await
+    kids_page(&req, &state, ip, code, q.child, None, StatusCode::OK).await
 }
 
 #[derive(Deserialize)]
@@ -323,6 +299,7 @@ pub struct PictureForm {
 pub async fn kids_post(
     req: HttpRequest,
     state: web::Data<AppState>,
+    ip: ClientIp,
     Checked(f): Checked<PictureForm>,
 ) -> Page {
     let lang = Lang::of(&req);
@@ -332,37 +309,17 @@ pub async fn kids_post(
         .split('-')
         .filter_map(|p| p.trim().parse().ok())
         .collect();
-    let st = state.clone();
-    let lookup = code.clone();
-    let outcome = blocking(lang, move || {
-        let conn = &mut *st.conn()?;
-        let kids = learning::children_of_code(conn, &lookup)?.unwrap_or_default();
-        let Some(child) = kids.into_iter().find(|k| k.id == f.child) else {
-            return Ok(Err(false));
-        };
-        if child.failed_signins >= MAX_FAILED_SIGNINS {
-            return Ok(Err(true));
-        }
-        let ok = accounts::pictures_match(&child, &picked);
-        accounts::note_signin(conn, child.id, ok)?;
-        if !ok {
-            return Ok(Err(false));
-        }
-        Ok(Ok(accounts::open_session(conn, child.id)?))
-    })
-    .await?;
-    match outcome {
-        Ok(token) => Ok(signed_in_redirect(&req, &token, "/practice")),
-        Err(locked) => {
-            let w = lang.words();
-            let msg = if locked {
-                "🔒".to_string()
-            } else {
-                w.wrong_pictures.to_string()
-            };
+    let (st, lookup, child) = (state.clone(), code.clone(), f.child);
+    let signed = run(move || accounts::sign_in_pictures(&st, ip.0, &lookup, child, &picked)).await;
+    let again = ClientIp(ip.0);
+    match signed {
+        Ok(s) => Ok(signed_in_redirect(&req, &s.token, "/practice")),
+        Err(AppError::Unauthorized(_)) => {
+            let msg = lang.words().wrong_pictures.to_string();
             kids_page(
                 &req,
                 &state,
+                again,
                 code,
                 Some(f.child),
                 Some(msg),
@@ -370,6 +327,25 @@ pub async fn kids_post(
             )
             .await
         }
+        Err(AppError::TooMany { retry_after, .. }) => {
+            let msg = format!("🔒 {} min", retry_after.div_ceil(60));
+            let mut page = kids_page(
+                &req,
+                &state,
+                again,
+                code,
+                Some(f.child),
+                Some(msg),
+                StatusCode::TOO_MANY_REQUESTS,
+            )
+            .await?;
+            page.headers_mut().insert(
+                actix_web::http::header::RETRY_AFTER,
+                actix_web::http::header::HeaderValue::from(retry_after),
+            );
+            Ok(page)
+        }
+        Err(e) => Err(e),
     }
 }
 
@@ -380,6 +356,7 @@ struct ChildLine {
     level: u8,
     stars: String,
     target: i32,
+    locked: bool,
 }
 
 struct ClassBlock {
@@ -407,7 +384,7 @@ struct AccountPage {
     targets: Vec<i32>,
 }
 
-fn child_line(lang: Lang, u: &UserRow) -> ChildLine {
+fn child_line(lang: Lang, u: &UserRow, locked: bool) -> ChildLine {
     let r = rank_of(u.rating);
     let s = stars_of(u.rating);
     ChildLine {
@@ -421,41 +398,28 @@ fn child_line(lang: Lang, u: &UserRow) -> ChildLine {
         level: s.level,
         stars: "★".repeat(usize::from(s.stars)),
         target: (u.target_success * 100.0).round() as i32,
+        locked,
     }
 }
 
 /// The account page: a parent's children and family code, a teacher's classes; a child goes to
 /// their growth log.
 #[get("/account")]
-pub async fn account(req: HttpRequest, state: web::Data<AppState>, token: SessionToken) -> Page {
+pub async fn account(req: HttpRequest, state: web::Data<AppState>, actor: Actor) -> Page {
     let lang = Lang::of(&req);
-    let st = state.clone();
-    let data = blocking(lang, move || {
-        let Some(me) = current_user(&st, &token)? else {
-            return Ok(None);
-        };
-        let conn = &mut *st.conn()?;
-        let children = if me.role == "parent" {
-            accounts::children_of(conn, me.id)?
-        } else {
-            Vec::new()
-        };
-        let mut classes = Vec::new();
-        if me.role == "teacher" {
-            for c in learning::teacher_classes(conn, me.id)? {
-                let kids = learning::class_children(conn, c.id)?;
-                classes.push((c, kids));
-            }
+    let me = match actor.0 {
+        None => return Ok(see_other("/signin")),
+        Some(me) if me.role == Role::Learner => {
+            return Ok(see_other(&format!("/learners/{}/growth", me.id)));
         }
-        Ok(Some((me, children, classes)))
-    })
-    .await?;
-    let Some((me, children, classes)) = data else {
-        return Ok(see_other("/signin"));
+        Some(me) => me,
     };
-    if me.role == "learner" {
-        return Ok(see_other(&format!("/learners/{}/growth", me.id)));
-    }
+    let who = Actor(Some(me.clone()));
+    let grownup = Grownup::of(&who);
+    let overview = match grownup {
+        Ok(g) => run(move || accounts::overview(&state, &g)).await?,
+        Err(_) => accounts::Overview::default(),
+    };
     let page = AccountPage {
         t: lang.text(),
         w: lang.words(),
@@ -464,16 +428,24 @@ pub async fn account(req: HttpRequest, state: web::Data<AppState>, token: Sessio
         other_lang: lang.other().short(),
         csrf: csrf::token(&req).0,
         name: me.display_name.clone(),
-        role: me.role.clone(),
+        role: me.role.to_string(),
         family_code: me.family_code.clone().unwrap_or_default(),
-        children: children.iter().map(|c| child_line(lang, c)).collect(),
-        classes: classes
+        children: overview
+            .children
+            .iter()
+            .map(|(c, locked)| child_line(lang, c, *locked))
+            .collect(),
+        classes: overview
+            .classes
             .into_iter()
             .map(|(c, kids)| ClassBlock {
                 id: c.id,
                 name: c.name,
                 code: c.code,
-                children: kids.iter().map(|k| child_line(lang, k)).collect(),
+                children: kids
+                    .iter()
+                    .map(|(k, locked)| child_line(lang, k, *locked))
+                    .collect(),
             })
             .collect(),
         pictures: PICTURES.iter().copied().enumerate().collect(),
@@ -496,42 +468,22 @@ pub struct ChildForm {
 /// A parent adds a child to the family, or a teacher to a class.
 #[post("/account/children")]
 pub async fn add_child_post(
-    req: HttpRequest,
     state: web::Data<AppState>,
-    token: SessionToken,
+    me: Grownup,
     Checked(f): Checked<ChildForm>,
 ) -> Page {
-    let lang = Lang::of(&req);
-    let bad = |m: &str| PageError::new(AppError::BadRequest(m.into()), lang);
-    let secret = accounts::picture_secret(&[f.p1, f.p2, f.p3])
-        .ok_or_else(|| bad("pick three of the nine pictures"))?;
-    let name = f.display_name.trim().to_string();
-    if name.is_empty() || name.chars().count() > 40 {
-        return Err(bad("a name of 1 to 40 characters is needed"));
-    }
-    let st = state.clone();
-    blocking(lang, move || {
-        let me = current_user(&st, &token)?
-            .ok_or_else(|| AppError::Unauthorized("not signed in".into()))?;
-        let conn = &mut *st.conn()?;
-        match (me.role.as_str(), f.class) {
-            ("parent", None) => {
-                accounts::create_child(conn, Some(me.id), &name, &secret)?;
+    let pictures = [f.p1, f.p2, f.p3];
+    run(move || {
+        let who = Actor(Some((*me).clone()));
+        match (Parent::of(&who), Teacher::of(&who), f.class) {
+            (Ok(p), _, None) => accounts::add_child(&state, &p, &f.display_name, &pictures),
+            (_, Ok(t), Some(class)) => {
+                classes::add_pupil(&state, &t, class, &f.display_name, &pictures)
             }
-            ("teacher", Some(class)) => {
-                let c = learning::class_by_id(conn, class)?
-                    .filter(|c| c.teacher_id == me.id)
-                    .ok_or(AppError::NotFound("class"))?;
-                let child = accounts::create_child(conn, None, &name, &secret)?;
-                learning::add_member(conn, c.id, child.id)?;
-            }
-            _ => {
-                return Err(AppError::Forbidden(
-                    "parents add children to their family, teachers to their classes".into(),
-                ));
-            }
+            _ => Err(AppError::Forbidden(
+                "parents add children to their family, teachers to their classes".into(),
+            )),
         }
-        Ok(())
     })
     .await?;
     Ok(see_other("/account"))
@@ -545,30 +497,11 @@ pub struct ClassForm {
 
 #[post("/account/classes")]
 pub async fn add_class_post(
-    req: HttpRequest,
     state: web::Data<AppState>,
-    token: SessionToken,
+    me: Teacher,
     Checked(f): Checked<ClassForm>,
 ) -> Page {
-    let lang = Lang::of(&req);
-    let name = f.name.trim().to_string();
-    if name.is_empty() || name.chars().count() > 60 {
-        return Err(PageError::new(
-            AppError::BadRequest("a class name of 1 to 60 characters is needed".into()),
-            lang,
-        ));
-    }
-    let st = state.clone();
-    blocking(lang, move || {
-        let me = current_user(&st, &token)?
-            .ok_or_else(|| AppError::Unauthorized("not signed in".into()))?;
-        if me.role != "teacher" {
-            return Err(AppError::Forbidden("only a teacher has classes".into()));
-        }
-        learning::create_class(&mut *st.conn()?, me.id, &name)?;
-        Ok(())
-    })
-    .await?;
+    run(move || classes::create_class(&state, &me, &f.name)).await?;
     Ok(see_other("/account"))
 }
 
@@ -583,26 +516,25 @@ pub struct TargetForm {
 /// A parent or teacher sets how often a child should succeed.
 #[post("/account/target")]
 pub async fn target_post(
-    req: HttpRequest,
     state: web::Data<AppState>,
-    token: SessionToken,
+    actor: Actor,
     Checked(f): Checked<TargetForm>,
 ) -> Page {
-    let lang = Lang::of(&req);
-    let (learner, target) = (f.learner, f.target);
-    if !(50..=95).contains(&target) {
-        return Err(PageError::new(
-            AppError::BadRequest("the success rate is 50% to 95%".into()),
-            lang,
-        ));
-    }
-    let st = state.clone();
-    blocking(lang, move || {
-        let (mut conn, _, l) = super::progress::viewable_learner(&st, &token, learner)?;
-        accounts::set_target_success(&mut conn, l.id, f64::from(target) / 100.0)?;
-        Ok(())
-    })
-    .await?;
+    let (learner, p) = (f.learner, f64::from(f.target) / 100.0);
+    run(move || learners::set_target(&state, &actor, learner, p)).await?;
+    Ok(see_other("/account"))
+}
+
+/// A parent or teacher unlocks a child locked out by wrong pictures.
+#[post("/account/children/{id}/unlock")]
+pub async fn unlock_post(
+    state: web::Data<AppState>,
+    me: Grownup,
+    id: web::Path<i32>,
+    _form: Checked<CsrfForm>,
+) -> Page {
+    let id = id.into_inner();
+    run(move || accounts::unlock_child(&state, &me, id)).await?;
     Ok(see_other("/account"))
 }
 
@@ -643,27 +575,17 @@ fn message(
 /// Practice: the signed-in learner's next problem (a due review first); guests start at the
 /// first problem.
 #[get("/practice")]
-pub async fn practice(req: HttpRequest, state: web::Data<AppState>, token: SessionToken) -> Page {
+pub async fn practice(req: HttpRequest, state: web::Data<AppState>, actor: Actor) -> Page {
     let lang = Lang::of(&req);
-    let st = state.clone();
-    let next = blocking(lang, move || {
-        let Some(me) = current_user(&st, &token)?.filter(|u| u.role == "learner") else {
-            return Ok(Err(false));
-        };
-        match super::progress::pick_next(&st, &me, me.target_success, true) {
-            Ok(n) => Ok(Ok(n)),
-            Err(AppError::NotFound(_)) => Ok(Err(true)),
-            Err(e) => Err(e),
-        }
-    })
-    .await?;
-    match next {
+    let Ok(me) = Learner::of(&actor) else {
+        return Ok(see_other("/"));
+    };
+    match run(move || learners::next_problem(&state, &me, None, true)).await {
         Ok(n) => Ok(see_other(&match n.review_id {
             Some(r) => format!("/problems/{}?review={r}", n.problem_id),
             None => format!("/problems/{}?practice=1", n.problem_id),
         })),
-        Err(false) => Ok(see_other("/")),
-        Err(true) => {
+        Err(AppError::NotFound(_)) => {
             let w = lang.words();
             message(
                 &req,
@@ -674,29 +596,18 @@ pub async fn practice(req: HttpRequest, state: web::Data<AppState>, token: Sessi
                 lang.text().back_home,
             )
         }
+        Err(e) => Err(e),
     }
 }
 
 /// The placement test: the next problem while it runs, the result when it is over.
 #[get("/assessment")]
-pub async fn assessment_page(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    token: SessionToken,
-) -> Page {
-    let lang = Lang::of(&req);
-    let st = state.clone();
-    let view = blocking(lang, move || {
-        let Some(me) = current_user(&st, &token)?.filter(|u| u.role == "learner") else {
-            return Ok(None);
-        };
-        let a = learning::open_assessment(&mut *st.conn()?, me.id)?;
-        Ok(Some(super::progress::assessment_view(&st, &a)?))
-    })
-    .await?;
-    let Some(v) = view else {
+pub async fn assessment_page(state: web::Data<AppState>, actor: Actor) -> Page {
+    let Ok(me) = Learner::of(&actor) else {
         return Ok(see_other("/kids"));
     };
+    let t = run(move || learners::start_test(&state, &me)).await?;
+    let v = super::progress::assessment_view(&t);
     match v.next_problem_id {
         Some(p) => Ok(see_other(&format!(
             "/problems/{p}?assessment={}",
@@ -711,25 +622,13 @@ pub async fn assessment_page(
 pub async fn assessment_result(
     req: HttpRequest,
     state: web::Data<AppState>,
-    token: SessionToken,
+    actor: Actor,
     id: web::Path<String>,
 ) -> Page {
     let lang = Lang::of(&req);
-    let id: i32 = id
-        .parse()
-        .map_err(|_| PageError::new(AppError::NotFound("assessment"), lang))?;
-    let st = state.clone();
-    let v = blocking(lang, move || {
-        let a = learning::assessment_by_id(&mut *st.conn()?, id)?
-            .ok_or(AppError::NotFound("assessment"))?;
-        drop(super::progress::viewable_learner(
-            &st,
-            &token,
-            a.learner_id,
-        )?);
-        super::progress::assessment_view(&st, &a)
-    })
-    .await?;
+    let id: i32 = id.parse().map_err(|_| AppError::NotFound("assessment"))?;
+    let t = run(move || learners::read_test(&state, &actor, id)).await?;
+    let v = super::progress::assessment_view(&t);
     let w = lang.words();
     let zh = lang == Lang::Zh;
     let tr = |s: &str| {

@@ -1,5 +1,7 @@
-//! The web service (actix-web): the JSON API, the pages, errors. Thin: parse, call the domain
-//! and the database, answer. Blocking database work runs in `web::block`.
+//! The web service (actix-web): the JSON API and the pages. Thin: handlers parse, call one use
+//! case of `app` in `web::block`, and render; who may do what is decided in `app`, never here.
+//! This module also sets what every response shares: errors rendered by request (JSON or page),
+//! security headers, body limits.
 
 mod api;
 mod auth;
@@ -14,28 +16,39 @@ mod learner_pages;
 mod openapi;
 mod pages;
 mod progress;
-mod state;
+mod session;
 
 use std::net::SocketAddr;
 
 use actix_web::{App, HttpResponse, HttpServer, web};
 
-pub use error::AppError;
-pub use state::AppState;
+pub use crate::app::{AppError, AppState};
+pub use session::SESSION_COOKIE;
 
 use crate::db::Pool;
 
+/// Largest JSON body (a move, a sign-in, a child): 64 KiB.
+pub const MAX_JSON_BYTES: usize = 64 * 1024;
+/// Largest form body: 16 KiB.
+pub const MAX_FORM_BYTES: usize = 16 * 1024;
+
 /// Registers every route on an actix app.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.app_data(web::JsonConfig::default().error_handler(|err, _req| {
-        // Malformed or mistyped JSON: 400 with the one error body.
-        let e = AppError::BadRequest(format!("invalid JSON body: {err}"));
-        actix_web::error::InternalError::from_response(
-            err,
-            HttpResponse::BadRequest().json(e.body()),
-        )
-        .into()
-    }))
+    cfg.app_data(
+        web::JsonConfig::default()
+            .limit(MAX_JSON_BYTES)
+            .error_handler(|err, _req| {
+                use actix_web::error::JsonPayloadError as E;
+                let e = match &err {
+                    E::OverflowKnownLength { .. } | E::Overflow { .. } => AppError::TooLarge(
+                        format!("the body is larger than {MAX_JSON_BYTES} bytes"),
+                    ),
+                    _ => AppError::BadRequest(format!("invalid JSON body: {err}")),
+                };
+                let resp = actix_web::ResponseError::error_response(&e);
+                actix_web::error::InternalError::from_response(err, resp).into()
+            }),
+    )
     .app_data(web::QueryConfig::default().error_handler(|err, _req| {
         let e = AppError::BadRequest(format!("invalid query: {err}"));
         actix_web::error::InternalError::from_response(
@@ -44,11 +57,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         )
         .into()
     }))
-    .app_data(web::FormConfig::default().error_handler(|err, req| {
-        let e = AppError::BadRequest(format!("the form is incomplete: {err}"));
-        let page = pages::error_page(i18n::Lang::of(req), &e);
-        actix_web::error::InternalError::from_response(err, page).into()
-    }))
+    .app_data(
+        web::FormConfig::default()
+            .limit(MAX_FORM_BYTES)
+            .error_handler(|err, req| {
+                let e = AppError::BadRequest(format!("the form is incomplete: {err}"));
+                let page = pages::error_page(i18n::Lang::of(req), &e);
+                actix_web::error::InternalError::from_response(err, page).into()
+            }),
+    )
     .app_data(web::PathConfig::default().error_handler(|err, _req| {
         let e = AppError::NotFound("route");
         actix_web::error::InternalError::from_response(err, HttpResponse::NotFound().json(e.body()))
@@ -62,6 +79,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(api::get_attempt)
     .service(api::hint)
     .service(api::solution)
+    .service(api::attempt_solution)
     .service(auth::signup)
     .service(auth::signin)
     .service(auth::signout)
@@ -69,6 +87,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(auth::add_child)
     .service(auth::family)
     .service(auth::picture_signin)
+    .service(auth::unlock_child)
+    .service(auth::reset_pictures)
+    .service(auth::child_data)
+    .service(auth::delete_child)
     .service(progress::learner_log)
     .service(progress::next_problem)
     .service(progress::put_settings)
@@ -93,6 +115,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(learner_pages::add_child_post)
     .service(learner_pages::add_class_post)
     .service(learner_pages::target_post)
+    .service(learner_pages::unlock_post)
     .service(learner_pages::practice)
     .service(learner_pages::assessment_page)
     .service(learner_pages::assessment_result)
@@ -102,17 +125,82 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(pages::set_page)
     .service(pages::solve_page)
     .service(pages::style)
-    .service(pages::script);
+    .service(pages::script)
+    .service(pages::kids_script);
+}
+
+/// Security headers on every response: a Content-Security-Policy without inline script (pages
+/// load /static/solve.js; styles may be inline in SVG), no framing, no MIME sniffing, and no
+/// referrer outside the site.
+fn security_headers() -> actix_web::middleware::DefaultHeaders {
+    actix_web::middleware::DefaultHeaders::new()
+        .add((
+            "Content-Security-Policy",
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+             img-src 'self' data:; media-src 'self' data:; connect-src 'self'; \
+             frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+        ))
+        .add(("X-Frame-Options", "DENY"))
+        .add(("X-Content-Type-Options", "nosniff"))
+        .add(("Referrer-Policy", "same-origin"))
+}
+
+/// Refuses a request whose path or query carries a NUL or another control character (400):
+/// no text field can carry one into a database.
+async fn refuse_control_characters(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    let raw = req.uri().to_string();
+    let decoded = percent_decoded(&raw);
+    if decoded.chars().any(char::is_control) {
+        return Err(AppError::bad("the address contains a control character").into());
+    }
+    next.call(req).await
+}
+
+/// The bytes of a percent-encoded string, as text (invalid escapes are kept as they are).
+fn percent_decoded(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        if b[i] == b'%'
+            && let (Some(h), Some(l)) = (
+                b.get(i + 1).and_then(|&c| hex(c)),
+                b.get(i + 2).and_then(|&c| hex(c)),
+            )
+        {
+            out.push((h * 16 + l) as u8);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Binds the server (port 0 picks a free port) and returns it with the address it listens on.
 pub fn start(pool: Pool, addr: &str) -> std::io::Result<(actix_web::dev::Server, SocketAddr)> {
-    let state = web::Data::new(AppState::new(pool));
+    start_with(AppState::new(pool), addr)
+}
+
+/// The same with a prepared state (other request limits, for tests or a deployment).
+pub fn start_with(
+    state: AppState,
+    addr: &str,
+) -> std::io::Result<(actix_web::dev::Server, SocketAddr)> {
+    let state = web::Data::new(state);
     let server = HttpServer::new(move || {
         App::new()
             .app_data(state.clone())
             .configure(configure)
             .default_service(web::to(pages::not_found))
+            .wrap(actix_web::middleware::from_fn(error::render_errors))
+            .wrap(actix_web::middleware::from_fn(refuse_control_characters))
+            .wrap(security_headers())
     })
     .bind(addr)?;
     let bound = server.addrs()[0];

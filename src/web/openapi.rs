@@ -2,8 +2,8 @@
 
 use utoipa::OpenApi;
 
-use super::error::{ErrorBody, ErrorDetail};
 use super::{api, auth, classes, growth, progress};
+use crate::app::error::{ErrorBody, ErrorDetail};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -19,8 +19,14 @@ use super::{api, auth, classes, growth, progress};
         api::get_attempt,
         api::hint,
         api::solution,
+        api::attempt_solution,
         auth::signup,
         auth::signin,
+        auth::signout,
+        auth::unlock_child,
+        auth::reset_pictures,
+        auth::child_data,
+        auth::delete_child,
         auth::me,
         auth::add_child,
         auth::family,
@@ -73,6 +79,7 @@ use super::{api, auth, classes, growth, progress};
         auth::NewChild,
         auth::ChildCard,
         auth::PictureSignIn,
+        auth::NewPictures,
         ErrorBody,
         ErrorDetail
     ))

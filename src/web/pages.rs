@@ -2,15 +2,15 @@
 //! rendered inside the same layout. Every string comes from `i18n`.
 
 use actix_web::cookie::Cookie;
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, get, web};
 use askama::Template;
 
 use super::board_svg;
 use super::error::AppError;
 use super::i18n::{KINDS, Lang, Text, kind_name};
-use super::state::AppState;
-use crate::db::{self, ProblemFilter};
+use crate::app::AppState;
+use crate::app::bank;
+use crate::db::ProblemFilter;
 use crate::go::Color;
 
 /// What every page template knows.
@@ -100,35 +100,6 @@ struct ErrorPage {
     detail: String,
 }
 
-/// An error on a page: the same cases as the API, shown inside the layout.
-#[derive(Debug)]
-pub struct PageError {
-    err: AppError,
-    lang: Lang,
-}
-
-impl PageError {
-    pub fn new(err: AppError, lang: Lang) -> PageError {
-        PageError { err, lang }
-    }
-}
-
-impl std::fmt::Display for PageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.err.fmt(f)
-    }
-}
-
-impl ResponseError for PageError {
-    fn status_code(&self) -> StatusCode {
-        self.err.status_code()
-    }
-
-    fn error_response(&self) -> HttpResponse {
-        error_page(self.lang, &self.err)
-    }
-}
-
 pub fn error_page(lang: Lang, err: &AppError) -> HttpResponse {
     let b = Base::of(lang);
     let (heading, detail) = match err {
@@ -160,7 +131,7 @@ pub fn render_page(
     req: &HttpRequest,
     lang: Lang,
     body: Result<String, askama::Error>,
-) -> Result<HttpResponse, PageError> {
+) -> Result<HttpResponse, AppError> {
     html(req, lang, body)
 }
 
@@ -168,11 +139,8 @@ fn html(
     req: &HttpRequest,
     lang: Lang,
     body: Result<String, askama::Error>,
-) -> Result<HttpResponse, PageError> {
-    let body = body.map_err(|e| PageError {
-        err: AppError::Internal(e.to_string()),
-        lang,
-    })?;
+) -> Result<HttpResponse, AppError> {
+    let body = body.map_err(|e| AppError::Internal(e.to_string()))?;
     let mut resp = HttpResponse::Ok();
     resp.content_type("text/html; charset=utf-8");
     if let Some(c) = lang_cookie(req, lang) {
@@ -193,56 +161,23 @@ pub fn lang_cookie(req: &HttpRequest, lang: Lang) -> Option<Cookie<'static>> {
     Some(c)
 }
 
-/// Runs blocking work, turning its errors into pages.
-pub(super) async fn blocking<T: Send + 'static>(
-    lang: Lang,
-    f: impl FnOnce() -> Result<T, AppError> + Send + 'static,
-) -> Result<T, PageError> {
-    match web::block(f).await {
-        Ok(Ok(v)) => Ok(v),
-        Ok(Err(err)) => Err(PageError { err, lang }),
-        Err(e) => Err(PageError {
-            err: e.into(),
-            lang,
-        }),
-    }
-}
-
 /// The problem sets page: the home page's list of sets, with the start button.
 #[get("/sets")]
 pub async fn sets_page(
     req: HttpRequest,
     state: web::Data<AppState>,
-) -> Result<HttpResponse, PageError> {
+) -> Result<HttpResponse, AppError> {
     home_page(req, state).await
 }
 
 #[get("/")]
-pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, PageError> {
+pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     home_page(req, state).await
 }
 
-async fn home_page(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, PageError> {
+async fn home_page(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     let lang = Lang::of(&req);
-    let pool = state.pool.clone();
-    let (sets, first) = blocking(lang, move || {
-        let conn = &mut pool.get()?;
-        let sets = db::list_sets(conn)?;
-        let first = db::list_problems(
-            conn,
-            &ProblemFilter {
-                limit: 1,
-                ..Default::default()
-            },
-        )?
-        .first()
-        .map(|p| p.id);
-        Ok((sets, first))
-    })
-    .await?;
+    let (sets, first) = super::auth::run(move || bank::sets(&state)).await?;
     let b = Base::of(lang);
     let page = HomePage {
         t: b.t,
@@ -294,28 +229,22 @@ pub async fn set_page(
     state: web::Data<AppState>,
     slug: web::Path<String>,
     q: web::Query<SetQuery>,
-) -> Result<HttpResponse, PageError> {
+) -> Result<HttpResponse, AppError> {
     let lang = Lang::of(&req);
     let kind = q.kind.clone().filter(|k| KINDS.contains(&k.as_str()));
     let level = q.level.clone().unwrap_or_default();
     let range = level_range(&level);
-    let pool = state.pool.clone();
     let slug = slug.into_inner();
-    let filter_kind = kind.clone();
-    let (set, rows) = blocking(lang, move || {
-        let conn = &mut pool.get()?;
-        let set = db::get_set(conn, &slug)?.ok_or(AppError::NotFound("set"))?;
-        let filter = ProblemFilter {
-            kind: filter_kind,
-            set: Some(slug),
-            min_rating: range.map(|r| r.0),
-            max_rating: range.map(|r| r.1 - 1e-9),
-            limit: 500,
-            offset: 0,
-        };
-        Ok((set, db::list_problems(conn, &filter)?))
-    })
-    .await?;
+    let filter = ProblemFilter {
+        kind: kind.clone(),
+        set: Some(slug.clone()),
+        min_rating: range.map(|r| r.0),
+        max_rating: range.map(|r| r.1 - 1e-9),
+        limit: 500,
+        offset: 0,
+    };
+    let st = state.clone();
+    let (set, rows) = super::auth::run(move || bank::set(&st, &slug, filter)).await?;
     let b = Base::of(lang);
     let page = SetPage {
         t: b.t,
@@ -364,37 +293,23 @@ pub async fn solve_page(
     state: web::Data<AppState>,
     id: web::Path<String>,
     q: web::Query<SolveQuery>,
-    token: super::auth::SessionToken,
-) -> Result<HttpResponse, PageError> {
+    actor: crate::app::Actor,
+) -> Result<HttpResponse, AppError> {
     let lang = Lang::of(&req);
-    let id: i32 = id.parse().map_err(|_| PageError {
-        err: AppError::NotFound("problem"),
-        lang,
-    })?;
+    let id: i32 = id.parse().map_err(|_| AppError::NotFound("problem"))?;
     let (review, assessment, practice) = (q.review, q.assessment, q.practice.is_some());
     let st = state.clone();
-    let (row, next, view) = blocking(lang, move || {
-        let conn = &mut *st.conn()?;
-        let row = db::get_problem(conn, id)?.ok_or(AppError::NotFound("problem"))?;
-        let next = db::next_in_set(conn, &row)?;
+    let (row, next, view) = super::auth::run(move || {
+        let (row, next) = bank::problem(&st, id)?;
         // A review is shown turned or recoloured, the same way the judge will see it.
-        let mut view = 0;
-        if let Some(r) = review {
-            let me = super::auth::current_user(&st, &token)?;
-            let r = db::learning::review_by_id(conn, r)?.ok_or(AppError::NotFound("review"))?;
-            if me.is_none_or(|m| m.id != r.learner_id) {
-                return Err(AppError::Forbidden(
-                    "this is another learner's review".into(),
-                ));
-            }
-            view = r.view;
-        }
+        let view = match review {
+            Some(r) => crate::app::answers::review_view(&st, &actor, r)?,
+            None => 0,
+        };
         Ok((row, next, view))
     })
     .await?;
-    let problem = state
-        .problem_view(&row, view)
-        .map_err(|err| PageError { err, lang })?;
+    let problem = state.problem_view(&row, view)?;
     let b = Base::of(lang);
     let board = board_svg::render(
         problem.size,
@@ -483,6 +398,14 @@ pub async fn script() -> HttpResponse {
         .content_type("text/javascript; charset=utf-8")
         .insert_header(("cache-control", "public, max-age=3600"))
         .body(include_str!("../../templates/solve.js"))
+}
+
+#[get("/static/kids.js")]
+pub async fn kids_script() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header(("cache-control", "public, max-age=3600"))
+        .body(include_str!("../../templates/kids.js"))
 }
 
 /// Unknown routes: the JSON error under /api, the page in the layout elsewhere.

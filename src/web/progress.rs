@@ -1,17 +1,14 @@
-//! A learner's progress log and the adaptive "next problem", with authorization: a learner sees
-//! their own log, a parent their children's, an admin everyone's; others get 403.
+//! A learner's progress log, the adaptive "next problem", practice settings and the placement
+//! test over the JSON API. Who may read what is `app::learners::viewable`; handlers only render.
 
 use actix_web::{HttpResponse, get, post, put, web};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::auth::{SessionToken, current_user};
-use super::error::{AppError, ErrorBody};
-use super::state::AppState;
-use crate::db::accounts::UserRow;
-use crate::db::{accounts, learning};
-use crate::rating::assessment::Settings;
-use crate::rating::{Rating, expected_score, rating_for_chance};
+use super::auth::run;
+use super::error::ErrorBody;
+use crate::app::learners::{self, Test};
+use crate::app::{Actor, AppError, AppState, Learner};
 
 /// One attempt in a progress log.
 #[derive(Serialize, ToSchema)]
@@ -54,31 +51,20 @@ pub struct LogQuery {
 #[get("/api/learners/{id}/attempts")]
 pub async fn learner_log(
     state: web::Data<AppState>,
-    token: SessionToken,
+    actor: Actor,
     id: web::Path<i32>,
     q: web::Query<LogQuery>,
 ) -> Result<web::Json<Vec<LogEntry>>, AppError> {
     let id = id.into_inner();
-    let limit = q.limit.unwrap_or(100).clamp(1, 1000);
-    let problem = q.problem;
-    let st = state.clone();
-    let rows = web::block(move || -> Result<_, AppError> {
-        let (mut pooled, _, _) = viewable_learner(&st, &token, id)?;
-        let conn = &mut *pooled;
-        let rows = accounts::learner_attempts(conn, id, problem, limit)?;
-        let ids: Vec<i32> = rows.iter().map(|a| a.id).collect();
-        let moves = crate::db::attempts_moves(conn, &ids)?;
-        Ok((rows, moves))
-    })
-    .await??;
-    let (rows, mut moves) = rows;
+    let (problem, limit) = (q.problem, q.limit.unwrap_or(100));
+    let rows = run(move || learners::attempt_log(&state, &actor, id, problem, limit)).await?;
     Ok(web::Json(
         rows.into_iter()
-            .map(|a| LogEntry {
+            .map(|(a, moves)| LogEntry {
                 attempt_id: a.id,
                 problem_id: a.problem_id,
                 duration_ms: a.ended_at.map(|e| e - a.started_at),
-                result: a.result,
+                result: a.result.to_string(),
                 rated: a.rated,
                 hints: a.hints,
                 solution_viewed: a.solution_viewed,
@@ -88,8 +74,6 @@ pub async fn learner_log(
                 started_at: a.started_at,
                 ended_at: a.ended_at,
                 moves: moves
-                    .remove(&a.id)
-                    .unwrap_or_default()
                     .into_iter()
                     .map(|m| LoggedMove {
                         seq: m.seq,
@@ -126,109 +110,23 @@ pub struct NextProblem {
     pub view: i32,
 }
 
-fn check_success(p: f64) -> Result<(), AppError> {
-    if (0.5..=0.95).contains(&p) {
-        Ok(())
-    } else {
-        Err(AppError::BadRequest(
-            "success is a chance from 0.5 to 0.95".into(),
-        ))
-    }
-}
-
-fn signed_in_learner(st: &AppState, token: &SessionToken) -> Result<UserRow, AppError> {
-    let me =
-        current_user(st, token)?.ok_or_else(|| AppError::Unauthorized("not signed in".into()))?;
-    if me.role != "learner" {
-        return Err(AppError::Forbidden(
-            "only a learner solves problems for a rating".into(),
-        ));
-    }
-    Ok(me)
-}
-
-/// The learner's next problem: a review that is due (shown turned or recoloured), else the unseen
-/// problem nearest the chosen success chance, widening the search when nothing fits; 404 when
-/// every problem is done.
-pub(super) fn pick_next(
-    st: &AppState,
-    me: &UserRow,
-    success: f64,
-    reviews: bool,
-) -> Result<NextProblem, AppError> {
-    let conn = &mut *st.conn()?;
-    let learner = Rating {
-        rating: me.rating,
-        deviation: me.rating_rd,
-        volatility: me.rating_vol,
-    };
-    let chance = |rating: f64, rd: f64| {
-        expected_score(
-            &learner,
-            &Rating {
-                rating,
-                deviation: rd,
-                volatility: 0.06,
-            },
-        )
-    };
-    let due = if reviews {
-        learning::due_review(conn, me.id)?
-    } else {
-        None
-    };
-    if let Some(r) = due {
-        let row =
-            crate::db::get_problem(conn, r.problem_id)?.ok_or(AppError::NotFound("problem"))?;
-        return Ok(NextProblem {
-            problem_id: r.problem_id,
-            expected_success: chance(row.rating, row.rating_rd),
-            reason: "review".into(),
-            review_id: Some(r.id),
-            view: r.view,
-        });
-    }
-    // A settled problem (deviation 60) that the learner solves with the chosen chance.
-    let target = rating_for_chance(learner.rating, success, 60.0);
-    let found = learning::unseen_near(conn, me.id, target, 200)?;
-    let best = found
-        .into_iter()
-        .min_by(|a, b| {
-            (a.1 - target)
-                .abs()
-                .total_cmp(&(b.1 - target).abs())
-                .then(a.0.cmp(&b.0))
-        })
-        .ok_or(AppError::NotFound("unseen problem"))?;
-    Ok(NextProblem {
-        problem_id: best.0,
-        expected_success: chance(best.1, best.2),
-        reason: "new".into(),
-        review_id: None,
-        view: 0,
-    })
-}
-
 /// The next problem for the signed-in learner.
 #[utoipa::path(params(NextQuery), responses((status = 200, body = NextProblem), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[get("/api/next")]
 pub async fn next_problem(
     state: web::Data<AppState>,
-    token: SessionToken,
+    me: Learner,
     q: web::Query<NextQuery>,
 ) -> Result<web::Json<NextProblem>, AppError> {
-    if let Some(p) = q.success {
-        check_success(p)?;
-    }
     let (success, reviews) = (q.success, q.reviews.unwrap_or(true));
-    let st = state.clone();
-    let next = web::block(move || -> Result<_, AppError> {
-        let me = signed_in_learner(&st, &token)?;
-        let p = success.unwrap_or(me.target_success);
-        pick_next(&st, &me, p, reviews)
-    })
-    .await??;
-    Ok(web::Json(next))
+    let n = run(move || learners::next_problem(&state, &me, success, reviews)).await?;
+    Ok(web::Json(NextProblem {
+        problem_id: n.problem_id,
+        expected_success: n.expected_success,
+        reason: n.reason.to_string(),
+        review_id: n.review_id,
+        view: n.view,
+    }))
 }
 
 /// A learner's practice settings.
@@ -243,40 +141,13 @@ pub struct LearnerSettings {
 #[put("/api/learners/{id}/settings")]
 pub async fn put_settings(
     state: web::Data<AppState>,
-    token: SessionToken,
+    actor: Actor,
     id: web::Path<i32>,
     body: web::Json<LearnerSettings>,
 ) -> Result<web::Json<LearnerSettings>, AppError> {
     let (id, p) = (id.into_inner(), body.target_success);
-    check_success(p)?;
-    let st = state.clone();
-    web::block(move || -> Result<_, AppError> {
-        let (conn, _, learner) = &mut viewable_learner(&st, &token, id)?;
-        accounts::set_target_success(conn, learner.id, p)?;
-        Ok(())
-    })
-    .await??;
+    run(move || learners::set_target(&state, &actor, id, p)).await?;
     Ok(web::Json(LearnerSettings { target_success: p }))
-}
-
-/// A connection, the viewer, and the learner they may read (401, 404, 403 otherwise).
-pub(super) fn viewable_learner(
-    st: &AppState,
-    token: &SessionToken,
-    id: i32,
-) -> Result<(crate::db::PooledConn, UserRow, UserRow), AppError> {
-    let viewer =
-        current_user(st, token)?.ok_or_else(|| AppError::Unauthorized("not signed in".into()))?;
-    let mut conn = st.conn()?;
-    let learner = accounts::user_by_id(&mut conn, id)?
-        .filter(|u| u.role == "learner")
-        .ok_or(AppError::NotFound("learner"))?;
-    if !learning::can_view(&mut conn, &viewer, &learner)? {
-        return Err(AppError::Forbidden(
-            "this learner is not in your family or classes".into(),
-        ));
-    }
-    Ok((conn, viewer, learner))
 }
 
 /// A placement test as the API shows it.
@@ -299,34 +170,21 @@ pub struct AssessmentView {
     pub ended_at: Option<i64>,
 }
 
-pub(super) fn assessment_view(
-    st: &AppState,
-    a: &learning::AssessmentRow,
-) -> Result<AssessmentView, AppError> {
-    let conn = &mut *st.conn()?;
-    let posterior = learning::assessment_posterior(conn, a.id)?;
-    let e = posterior.estimate();
-    let (low, mid, high) = e.band();
-    let next = if a.ended_at.is_none() {
-        let candidates = learning::unseen_near(conn, a.learner_id, e.rating, 200)?;
-        posterior.most_informative(&candidates)
-    } else {
-        None
-    };
-    Ok(AssessmentView {
-        assessment_id: a.id,
-        learner_id: a.learner_id,
-        items: a.items,
-        max_items: Settings::default().max_items as i32,
-        finished: a.ended_at.is_some(),
-        rating: e.rating,
-        rank: a.rank.clone().unwrap_or_else(|| mid.to_string()),
-        rank_low: a.rank_low.clone().unwrap_or_else(|| low.to_string()),
-        rank_high: a.rank_high.clone().unwrap_or_else(|| high.to_string()),
-        next_problem_id: next,
-        started_at: a.started_at,
-        ended_at: a.ended_at,
-    })
+pub(super) fn assessment_view(t: &Test) -> AssessmentView {
+    AssessmentView {
+        assessment_id: t.row.id,
+        learner_id: t.row.learner_id,
+        items: t.row.items,
+        max_items: t.max_items,
+        finished: t.row.ended_at.is_some(),
+        rating: t.rating,
+        rank: t.band.1.clone(),
+        rank_low: t.band.0.clone(),
+        rank_high: t.band.2.clone(),
+        next_problem_id: t.next_problem,
+        started_at: t.row.started_at,
+        ended_at: t.row.ended_at,
+    }
 }
 
 /// Starts the signed-in learner's placement test (or returns the one already running).
@@ -334,16 +192,10 @@ pub(super) fn assessment_view(
 #[post("/api/assessments")]
 pub async fn start_assessment(
     state: web::Data<AppState>,
-    token: SessionToken,
+    me: Learner,
 ) -> Result<HttpResponse, AppError> {
-    let st = state.clone();
-    let view = web::block(move || -> Result<_, AppError> {
-        let me = signed_in_learner(&st, &token)?;
-        let a = learning::open_assessment(&mut *st.conn()?, me.id)?;
-        assessment_view(&st, &a)
-    })
-    .await??;
-    Ok(HttpResponse::Created().json(view))
+    let t = run(move || learners::start_test(&state, &me)).await?;
+    Ok(HttpResponse::Created().json(assessment_view(&t)))
 }
 
 /// A placement test: progress, the estimate so far, the next problem; the rank when finished.
@@ -351,17 +203,10 @@ pub async fn start_assessment(
 #[get("/api/assessments/{id}")]
 pub async fn get_assessment(
     state: web::Data<AppState>,
-    token: SessionToken,
+    actor: Actor,
     id: web::Path<i32>,
 ) -> Result<web::Json<AssessmentView>, AppError> {
     let id = id.into_inner();
-    let st = state.clone();
-    let view = web::block(move || -> Result<_, AppError> {
-        let a = learning::assessment_by_id(&mut *st.conn()?, id)?
-            .ok_or(AppError::NotFound("assessment"))?;
-        drop(viewable_learner(&st, &token, a.learner_id)?);
-        assessment_view(&st, &a)
-    })
-    .await??;
-    Ok(web::Json(view))
+    let t = run(move || learners::read_test(&state, &actor, id)).await?;
+    Ok(web::Json(assessment_view(&t)))
 }

@@ -7,6 +7,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use diesel::{Connection, PgConnection, RunQueryDsl};
+use sente::app::secrets::Limits;
 use serde_json::Value;
 
 /// Runs each named story (a `fn(Db, &str)` of the calling module) as two tests, one per backend.
@@ -102,13 +103,30 @@ pub struct Reply {
 }
 
 impl TestApp {
+    /// The app with request limits too high to matter: the stories send many requests from one
+    /// address. `spawn_with_limits` tests the limits themselves.
     pub fn spawn(kind: Db, test: &str) -> Option<TestApp> {
+        Self::spawn_with_limits(
+            kind,
+            test,
+            Limits::per_minute(100_000, 100_000, 100_000, 100_000),
+        )
+    }
+
+    pub fn spawn_with_limits(kind: Db, test: &str, limits: Limits) -> Option<TestApp> {
+        Self::spawn_with(kind, test, 4, limits)
+    }
+
+    /// The app on a pool of `pool_size` connections.
+    pub fn spawn_with(kind: Db, test: &str, pool_size: u32, limits: Limits) -> Option<TestApp> {
         let db = TestDb::new(kind, test)?;
-        let pool = sente::db::connect_pool(&db.url, 4).expect("open the test database");
+        let pool = sente::db::connect_pool(&db.url, pool_size).expect("open the test database");
         let (tx, rx) = std::sync::mpsc::channel();
         let thread = std::thread::spawn(move || {
             actix_web::rt::System::new().block_on(async move {
-                let (server, addr) = sente::web::start(pool, "127.0.0.1:0").expect("bind port 0");
+                let state = sente::app::AppState::with_limits(pool, limits);
+                let (server, addr) =
+                    sente::web::start_with(state, "127.0.0.1:0").expect("bind port 0");
                 tx.send((addr, server.handle())).unwrap();
                 server.await.unwrap();
             })
@@ -140,6 +158,19 @@ impl TestApp {
 
     pub fn get(&self, path: &str) -> Reply {
         Self::reply(self.agent.get(format!("{}{path}", self.base)).call())
+    }
+
+    /// The headers of a GET (lower-case names).
+    pub fn agent_get_headers(&self, path: &str) -> std::collections::HashMap<String, String> {
+        let resp = self
+            .agent
+            .get(format!("{}{path}", self.base))
+            .call()
+            .expect("the server answers");
+        resp.headers()
+            .iter()
+            .map(|(k, v)| (k.as_str().to_string(), v.to_str().unwrap_or("").to_string()))
+            .collect()
     }
 
     pub fn post(&self, path: &str, body: Option<&str>) -> Reply {

@@ -232,7 +232,7 @@ async fn growth_story(c: &Client, app: &TestApp) {
     let mut parent = agent
         .post(&format!("{}/api/auth/signup", app.base))
         .header("content-type", "application/json")
-        .send(r#"{"role":"parent","username":"browser_mama","password":"a good password","display_name":"妈妈"}"#)
+        .send(r#"{"role":"parent","username":"browser_mama","password":"violet harbor tadpole 19","display_name":"妈妈"}"#)
         .unwrap();
     let cookie = parent
         .headers()
@@ -295,7 +295,7 @@ async fn growth_story(c: &Client, app: &TestApp) {
     c.find(Locator::Css("#signin-form input[name=password]"))
         .await
         .unwrap()
-        .send_keys("a good password")
+        .send_keys("violet harbor tadpole 19")
         .await
         .unwrap();
     click(c, "#signin-form button[type=submit]").await;

@@ -4,6 +4,7 @@
 mod app;
 mod support;
 
+mod authz;
 mod browser;
 mod gnugo_oracle;
 mod learners;
@@ -12,6 +13,7 @@ mod problems;
 mod reference_board;
 mod rules_cases;
 mod scoring_cases;
+mod security;
 mod service;
 mod shared_corpus;
 mod shipped_bank;

@@ -1,9 +1,12 @@
-//! What every request shares: the database pool, the judge's referee, and parsed problems.
+//! What every use case shares: the database pool, the writer, the judge's referee, parsed
+//! problems, and the limits of the secrets. Built once at start-up; the web layer holds it in
+//! `web::Data`.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
 use super::error::AppError;
+use super::secrets::Limits;
 use crate::db::{Pool, ProblemRow};
 use crate::problem::solver::{Budget, SolverReferee};
 use crate::problem::{Problem, Symmetry, from_sgf_bytes, transform};
@@ -13,13 +16,22 @@ pub struct AppState {
     /// Answers and attempts are written by one thread with group commit.
     pub writer: crate::db::Writer,
     pub referee: SolverReferee,
+    /// Per-address request limits on the routes that check secrets (ARCHITECTURE.md "Secrets").
+    pub limits: Limits,
     /// Problems parsed from their stored SGF, by id and view (problems are immutable once stored).
     cache: RwLock<HashMap<(i32, i32), Arc<Problem>>>,
 }
 
 impl AppState {
     pub fn new(pool: Pool) -> AppState {
+        AppState::with_limits(pool, Limits::default())
+    }
+
+    /// The state with other request limits (tests, or a deployment behind a school's one
+    /// address).
+    pub fn with_limits(pool: Pool, limits: Limits) -> AppState {
         AppState {
+            limits,
             pool: pool.clone(),
             writer: crate::db::Writer::start(pool.clone()),
             referee: SolverReferee {
