@@ -6,6 +6,7 @@ mod support;
 
 mod browser;
 mod gnugo_oracle;
+mod import_config;
 mod learners;
 mod learning;
 mod problems;
