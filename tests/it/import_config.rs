@@ -89,7 +89,14 @@ fn a_collection_is_stored_one_tree_per_row(kind: Db, test: &str) {
     let pool = db::connect_pool(&db.url, 1).unwrap();
     let mut conn = pool.get().unwrap();
 
-    let summary = import_files(&mut conn, "Collection", None, &[path.clone()], |_, _| {}).unwrap();
+    let summary = import_files(
+        &mut conn,
+        "Collection",
+        None,
+        std::slice::from_ref(&path),
+        |_, _| {},
+    )
+    .unwrap();
     assert_eq!(summary.added, 6, "{:?}", summary.errors);
     assert_eq!(summary.errors.len(), 1, "{:?}", summary.errors);
     let refusal = &summary.errors[0];
