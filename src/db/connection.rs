@@ -54,8 +54,12 @@ pub enum DbError {
         "the PostgreSQL database '{name}' does not exist on {at}: create it with `createdb {name}` (or CREATE DATABASE {name};)"
     )]
     PgNoDatabase { name: String, at: String },
-    #[error("PostgreSQL authentication failed for user '{user}' on {at}")]
-    PgAuth { user: String, at: String },
+    #[error("PostgreSQL authentication failed for user '{user}' on {at} ({reason})")]
+    PgAuth {
+        user: String,
+        at: String,
+        reason: String,
+    },
     #[error(
         "bad PostgreSQL URL {url}: {message} (expected postgres://user[:password]@host[:port]/db)"
     )]
@@ -99,7 +103,11 @@ fn sqlite_path(url: &str) -> &str {
 #[derive(Clone, Debug)]
 enum Target {
     Sqlite(String),
-    Postgres(String),
+    /// The URL as given (for messages) and as libpq gets it.
+    Postgres {
+        given: String,
+        url: String,
+    },
 }
 
 impl Target {
@@ -107,7 +115,10 @@ impl Target {
     /// would turn a typo into a new, empty database somewhere unexpected.
     fn of(url: &str) -> Result<Target, DbError> {
         match backend_of(url)? {
-            Backend::Postgres => Ok(Target::Postgres(with_connect_timeout(url))),
+            Backend::Postgres => Ok(Target::Postgres {
+                given: url.to_string(),
+                url: with_connect_timeout(url),
+            }),
             Backend::Sqlite => {
                 let path = sqlite_path(url);
                 if let Some(dir) = std::path::Path::new(path).parent()
@@ -124,7 +135,9 @@ impl Target {
     fn establish(&self) -> diesel::ConnectionResult<AnyConnection> {
         match self {
             Target::Sqlite(path) => SqliteConnection::establish(path).map(AnyConnection::Sqlite),
-            Target::Postgres(url) => PgConnection::establish(url).map(AnyConnection::Postgresql),
+            Target::Postgres { url, .. } => {
+                PgConnection::establish(url).map(AnyConnection::Postgresql)
+            }
         }
     }
 
@@ -135,7 +148,7 @@ impl Target {
                 path: path.clone(),
                 message: e.to_string(),
             },
-            Target::Postgres(url) => explain_pg(url, &e.to_string()),
+            Target::Postgres { given, .. } => explain_pg(given, &e.to_string()),
         })
     }
 }
@@ -196,39 +209,48 @@ fn explain_pg(url: &str, message: &str) -> DbError {
             .and_then(|i| message[i + after.len()..].split('"').next())
             .map(str::to_string)
     };
-    let first_line = message
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .unwrap_or("no message from libpq")
-        .to_string();
-    if lower.contains("connection refused") {
+    let first_line = |text: &str| {
+        text.lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or("no message from libpq")
+            .to_string()
+    };
+    // The server's own reason, after libpq's "connection to server at ... failed:".
+    let fatal = message.split_once("FATAL:").map_or(message, |(_, r)| r);
+    // Names in quotes (a host called `x.invalid`) must not look like libpq's words.
+    let unquoted: String = lower.split('"').step_by(2).collect();
+    if unquoted.contains("connection refused") {
         DbError::PgRefused { at }
-    } else if lower.contains("database \"") && lower.contains("does not exist") {
+    } else if lower.contains("database \"") && unquoted.contains("does not exist") {
         let name = quoted("database \"").unwrap_or(db);
         DbError::PgNoDatabase { name, at }
-    } else if lower.contains("authentication failed")
-        || lower.contains("no password supplied")
-        || lower.contains("no pg_hba.conf entry")
-        || (lower.contains("role \"") && lower.contains("does not exist"))
+    } else if unquoted.contains("authentication failed")
+        || unquoted.contains("no password supplied")
+        || unquoted.contains("no pg_hba.conf entry")
+        || (lower.contains("role \"") && unquoted.contains("does not exist"))
     {
         let user = quoted("user \"")
             .or_else(|| quoted("role \""))
             .unwrap_or(user);
-        DbError::PgAuth { user, at }
-    } else if lower.contains("invalid")
-        || lower.contains("missing \"=\"")
-        || lower.contains("unexpected")
-        || lower.contains("nul byte")
+        DbError::PgAuth {
+            user,
+            at,
+            reason: first_line(fatal),
+        }
+    } else if unquoted.contains("invalid")
+        || unquoted.contains("connection info string")
+        || unquoted.contains("unterminated")
+        || unquoted.contains("nul byte")
     {
         DbError::PgBadUrl {
             url: without_password(url),
-            message: first_line,
+            message: first_line(message),
         }
     } else {
         DbError::PgOther {
             at,
-            message: first_line,
+            message: first_line(message),
         }
     }
 }
@@ -344,6 +366,9 @@ mod tests {
         let auth =
             "connection to server failed: FATAL:  password authentication failed for user \"bob\"";
         assert!(matches!(explain_pg(url, auth), DbError::PgAuth { user, .. } if user == "bob"));
+        let unknown =
+            "could not translate host name \"x.invalid\" to address: Name or service not known";
+        assert!(matches!(explain_pg(url, unknown), DbError::PgOther { .. }));
         let bad = "invalid integer value \"x\" for connection option \"port\"";
         let err = explain_pg("postgres://bob:secret@h:x/db", bad).to_string();
         assert!(
