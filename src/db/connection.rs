@@ -1,4 +1,6 @@
-//! Connections: `AnyConnection` over SQLite and PostgreSQL, the pool, and migrations.
+//! Connections: `AnyConnection` over SQLite and PostgreSQL, the pool, and migrations. The URL is
+//! checked before anything is opened (its scheme picks the backend; an SQLite file's folder must
+//! exist), and a failure to connect is explained in one line. Never creates folders.
 
 use std::time::Duration;
 
