@@ -2,7 +2,9 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::process::ExitCode;
 
+use anyhow::Context;
 use clap::{Parser, Subcommand};
 
 use sente::cli::{collect_sgf_files, import, replay, verify};
@@ -19,11 +21,16 @@ struct Cli {
     command: Option<Command>,
 }
 
+/// The database when none is named: the only URL for which `serve` creates the folder itself,
+/// so that `cargo run --release` works on a fresh checkout.
+const DEFAULT_DATABASE: &str = "sqlite:data/sente.db";
+
 /// Where the database is: `--database`, else `DATABASE_URL`, else an SQLite file under data/.
 #[derive(clap::Args, Clone)]
 struct DatabaseArg {
-    /// `sqlite:PATH` (default `sqlite:data/sente.db`) or `postgres://...`.
-    #[arg(long, env = "DATABASE_URL", default_value = "sqlite:data/sente.db")]
+    /// `sqlite:PATH` (its folder must exist), a plain file path, or
+    /// `postgres://user[:password]@host[:port]/db`.
+    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE)]
     database: String,
 }
 
@@ -108,13 +115,23 @@ enum Command {
     },
 }
 
-fn main() -> anyhow::Result<()> {
+/// Errors end the program with one line on stderr (the causes joined by `: `) and exit code 1.
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sente: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let command = cli.command.unwrap_or(Command::Serve {
         addr: std::env::var("SENTE_ADDR").unwrap_or_else(|_| "127.0.0.1:8080".into()),
         db: DatabaseArg {
-            database: std::env::var("DATABASE_URL")
-                .unwrap_or_else(|_| "sqlite:data/sente.db".into()),
+            database: std::env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_DATABASE.into()),
         },
     });
     match command {
@@ -183,9 +200,18 @@ fn shipped_bank() -> Option<PathBuf> {
     .find(|p| p.is_dir())
 }
 
+/// The pool on `database`, its errors in the words of [`sente::db::DbError`].
+fn open_database(database: &str, max_size: u32) -> anyhow::Result<sente::db::Pool> {
+    sente::db::connect_pool(database, max_size).context("cannot open the database")
+}
+
 fn run_serve(addr: &str, database: &str) -> anyhow::Result<()> {
     init_logging();
-    let pool = sente::db::connect_pool(database, 8)?;
+    if database == DEFAULT_DATABASE {
+        // Only the default: a folder named in a URL must exist (see connect_pool).
+        std::fs::create_dir_all("data").context("cannot create the folder data/")?;
+    }
+    let pool = open_database(database, 8)?;
     let mut conn = pool.get()?;
     if sente::db::count_problems(&mut conn)? == 0 {
         match shipped_bank() {
@@ -228,7 +254,7 @@ fn run_admin(database: &str, username: &str, display_name: &str) -> anyhow::Resu
             line.trim_end_matches(['\r', '\n']).to_string()
         }
     };
-    let pool = sente::db::connect_pool(database, 1)?;
+    let pool = open_database(database, 1)?;
     let mut conn = pool.get()?;
     let u = sente::app::accounts::create_admin(&mut conn, username, &password, display_name)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -250,7 +276,7 @@ fn run_generate(
         let (items, _) = import::load_items(&f).map_err(anyhow::Error::msg)?;
         templates.extend(items);
     }
-    let pool = sente::db::connect_pool(database, 2)?;
+    let pool = open_database(database, 2)?;
     let mut conn = pool.get()?;
     let started = std::time::Instant::now();
     let report = sente::db::generate::generate(&mut conn, spec, &templates, |m| {
@@ -284,7 +310,7 @@ fn run_generate(
 }
 
 fn run_import(database: &str, set: Option<&str>, paths: &[PathBuf]) -> anyhow::Result<()> {
-    let pool = sente::db::connect_pool(database, 2)?;
+    let pool = open_database(database, 2)?;
     let mut conn = pool.get()?;
     let (mut added, mut skipped, mut errors) = (0, 0, 0);
     for path in paths {

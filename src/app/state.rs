@@ -9,7 +9,7 @@ use super::error::AppError;
 use super::secrets::Limits;
 use crate::db::{Pool, ProblemRow};
 use crate::problem::solver::{Budget, SolverReferee};
-use crate::problem::{Problem, Symmetry, from_sgf_bytes, transform};
+use crate::problem::{Problem, Symmetry, transform};
 
 pub struct AppState {
     pub pool: Pool,
@@ -84,24 +84,14 @@ impl AppState {
     }
 
     fn parse(&self, row: &ProblemRow) -> Result<Arc<Problem>, AppError> {
-        let index = row
-            .file
-            .rsplit_once('#')
-            .and_then(|(_, k)| k.parse::<usize>().ok())
-            .unwrap_or(0);
-        let broken = |why: String| {
-            AppError::Internal(format!(
-                "stored problem {} does not read back: {why}",
-                row.id
-            ))
-        };
-        let trees = from_sgf_bytes(row.sgf.as_bytes()).map_err(|e| broken(e.to_string()))?;
-        let problem = trees
-            .into_iter()
-            .nth(index)
-            .ok_or_else(|| broken("no such tree".into()))?
-            .map_err(|e| broken(e.to_string()))?;
-        Ok(Arc::new(problem))
+        crate::db::stored_problem(&row.sgf, &row.file)
+            .map(Arc::new)
+            .map_err(|why| {
+                AppError::Internal(format!(
+                    "stored problem {} does not read back: {why}",
+                    row.id
+                ))
+            })
     }
 }
 

@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::db::{self, AnyConnection, ImportItem};
-use crate::problem::from_sgf_file;
+use crate::go::sgf::{self, Node, Sgf};
+use crate::problem::{check_legality, from_sgf_file};
 
 /// The outcome of an import.
 #[derive(Debug, Default)]
@@ -29,21 +30,26 @@ pub fn slug_of(name: &str) -> String {
     out.trim_end_matches('-').to_string()
 }
 
-/// The file's text as UTF-8: other charsets are decoded and their `CA` rewritten, so that the
-/// stored source reads back the same.
-fn utf8_source(bytes: &[u8], encoding: &str) -> String {
-    if let Ok(s) = std::str::from_utf8(bytes) {
-        return s.to_string();
+/// The SGF text of one game tree alone: the tree copied into a collection of its own and
+/// written with the project's writer, so that reading it back gives the same tree. Values are
+/// already decoded, so the text is UTF-8 and a `CA` property says so.
+fn tree_text(root: Node<'_>) -> String {
+    let mut one = Sgf::new();
+    // (node to copy, its copy's parent); iterative, as trees can be deep.
+    let mut stack = vec![(root, None)];
+    while let Some((node, parent)) = stack.pop() {
+        let props: Vec<(&str, Vec<&str>)> = node
+            .props()
+            .map(|(id, values)| match id {
+                "CA" if parent.is_none() => (id, vec!["UTF-8"]),
+                _ => (id, values.collect()),
+            })
+            .collect();
+        let copy = one.add_node(parent, &props);
+        let kids: Vec<_> = node.children().collect();
+        stack.extend(kids.into_iter().rev().map(|k| (k, Some(copy))));
     }
-    let enc = encoding_rs::Encoding::for_label(encoding.as_bytes()).unwrap_or(encoding_rs::GB18030);
-    let (text, _, _) = enc.decode(bytes);
-    match text.find("CA[") {
-        Some(start) => match text[start..].find(']') {
-            Some(len) => format!("{}CA[UTF-8]{}", &text[..start], &text[start + len + 1..]),
-            None => text.into_owned(),
-        },
-        None => text.into_owned(),
-    }
+    sgf::write(&one)
 }
 
 /// Imports `files` into the set `set_name` (created when missing).
@@ -76,8 +82,10 @@ pub fn import_files(
     Ok(summary)
 }
 
-/// The problems of one file, ready to store, with "file (problem k): reason" for each bad tree;
-/// Err names the file when it cannot be read at all.
+/// The problems of one file, ready to store (each with its own tree's text), with
+/// "file (problem k): reason" for each tree that is not a usable problem or has an illegal move;
+/// Err names the file (and the line and column for SGF that does not read) when nothing can be
+/// read from it.
 pub fn load_items(path: &Path) -> Result<(Vec<ImportItem>, Vec<String>), String> {
     let name = path
         .file_name()
@@ -85,20 +93,25 @@ pub fn load_items(path: &Path) -> Result<(Vec<ImportItem>, Vec<String>), String>
         .unwrap_or_default();
     let shown = path.display();
     let bytes = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
-    let file = crate::go::sgf::parse(&bytes).map_err(|e| format!("{shown}: not SGF: {e}"))?;
-    let trees = from_sgf_file(&file);
-    let text = utf8_source(&bytes, file.encoding);
-    let many = trees.len() > 1;
+    let file = sgf::parse(&bytes).map_err(|e| format!("{shown}: not SGF: {e}"))?;
+    let many = file.tree_count() > 1;
     let (mut items, mut errors) = (Vec::new(), Vec::new());
-    for (index, tree) in trees.into_iter().enumerate() {
-        match tree {
+    for (index, (tree, root)) in from_sgf_file(&file)
+        .into_iter()
+        .zip(file.trees())
+        .enumerate()
+    {
+        let problem = tree
+            .map_err(|e| e.to_string())
+            .and_then(|p| check_legality(&p).map(|()| p).map_err(|e| e.to_string()));
+        match problem {
             Ok(problem) => items.push(ImportItem {
                 file: if many {
                     format!("{name}#{index}")
                 } else {
                     name.clone()
                 },
-                sgf: text.clone(),
+                sgf: tree_text(root),
                 problem,
             }),
             Err(e) => errors.push(format!("{shown} (problem {}): {e}", index + 1)),
@@ -131,9 +144,17 @@ mod tests {
     }
 
     #[test]
-    fn non_utf8_sources_are_stored_as_utf8_with_their_charset_rewritten() {
-        let (gbk, _, _) = encoding_rs::GBK.encode("(;CA[gb2312]C[黑先];B[aa])");
-        let text = utf8_source(&gbk, "gb18030");
-        assert_eq!(text, "(;CA[UTF-8]C[黑先];B[aa])");
+    fn each_tree_is_stored_alone_as_utf8_with_its_charset_rewritten() {
+        let (gbk, _, _) =
+            encoding_rs::GBK.encode("(;CA[gb2312]SZ[9]C[黑先];B[aa])(;SZ[9]C[白先];W[bb])");
+        let file = sgf::parse(&gbk).unwrap();
+        assert_eq!(
+            tree_text(file.root(0).unwrap()).replace('\n', ""),
+            "(;CA[UTF-8]SZ[9]C[黑先];B[aa])"
+        );
+        let second = tree_text(file.root(1).unwrap());
+        assert_eq!(second.replace('\n', ""), "(;SZ[9]C[白先];W[bb])");
+        let again = sgf::parse(second.as_bytes()).unwrap();
+        assert!(again.root(0).unwrap().get("C") == Some("白先"));
     }
 }

@@ -8,7 +8,8 @@ use super::enums::AttemptResult;
 use super::models::*;
 use super::schema::{attempt_moves, attempts, problem_sets, problems};
 use crate::go::Point;
-use crate::problem::Problem;
+use crate::go::sgf;
+use crate::problem::{Problem, from_sgf};
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
@@ -18,12 +19,50 @@ pub fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
-/// A problem to store: where it came from and the source text it was read from.
+/// A problem to store: where it came from and its own SGF text.
 pub struct ImportItem {
-    /// File name, with `#k` for the k-th tree of a collection.
+    /// File name, with `#k` for the k-th tree (from 0) of a collection: provenance only.
     pub file: String,
+    /// This problem's game tree alone, as SGF (UTF-8): [`stored_problem`] reads it back.
     pub sgf: String,
     pub problem: Problem,
+}
+
+/// The problem of a stored row, from its `sgf` and `file` columns. A row holds its own game tree;
+/// rows stored before that hold the whole collection file, and the `#k` suffix of `file` picks
+/// the tree (`#0` when absent). Err says why the text does not read back.
+pub fn stored_problem(sgf: &str, file: &str) -> Result<Problem, String> {
+    let parsed = sgf::parse(sgf.as_bytes()).map_err(|e| format!("not SGF: {e}"))?;
+    stored_in(&parsed, file)
+}
+
+/// [`stored_problem`] on text already parsed.
+fn stored_in(parsed: &sgf::Sgf, file: &str) -> Result<Problem, String> {
+    let index = match parsed.tree_count() {
+        1 => 0,
+        _ => file
+            .rsplit_once('#')
+            .and_then(|(_, k)| k.parse::<usize>().ok())
+            .unwrap_or(0),
+    };
+    let root = parsed
+        .root(index)
+        .ok_or_else(|| format!("no game tree #{index} in the stored text"))?;
+    let mut problem = from_sgf(root).map_err(|e| e.to_string())?;
+    problem
+        .warnings
+        .splice(0..0, parsed.warnings.iter().cloned());
+    Ok(problem)
+}
+
+/// Whether two readings are the same problem: position, side to play and tree (not the reader's
+/// warnings, which depend on the text around the tree).
+fn same_problem(a: &Problem, b: &Problem) -> bool {
+    a.size == b.size
+        && a.black == b.black
+        && a.white == b.white
+        && a.to_play == b.to_play
+        && a.tree == b.tree
 }
 
 /// Starting rating of a problem before anyone has tried it (Glicko-2 scale), from its kind.
@@ -84,15 +123,9 @@ pub fn import_into_set(
             .first::<Option<i32>>(conn)?
             .map_or(1, |m| m + 1);
         let (mut added, mut skipped) = (0, 0);
+        let mut legacy = LegacyTexts::default();
         for item in items {
-            let exists = problems::table
-                .filter(problems::set_id.eq(set_id))
-                .filter(problems::file.eq(&item.file))
-                .filter(problems::sgf.eq(&item.sgf))
-                .count()
-                .get_result::<i64>(conn)?
-                > 0;
-            if exists {
+            if already_stored(conn, set_id, item, &mut legacy)? {
                 skipped += 1;
                 continue;
             }
@@ -127,6 +160,49 @@ pub fn import_into_set(
         }
         Ok((added, skipped))
     })
+}
+
+/// Whether the set holds this problem already: a row of the same file with the same text, or a
+/// legacy row of the same file (the whole collection text) whose tree reads as the same problem.
+fn already_stored(
+    conn: &mut AnyConnection,
+    set_id: i32,
+    item: &ImportItem,
+    legacy: &mut LegacyTexts,
+) -> QueryResult<bool> {
+    let stored: Vec<String> = problems::table
+        .filter(problems::set_id.eq(set_id))
+        .filter(problems::file.eq(&item.file))
+        .select(problems::sgf)
+        .load(conn)?;
+    Ok(stored.iter().any(|text| {
+        *text == item.sgf
+            || legacy
+                .problem(text, &item.file)
+                .is_some_and(|p| same_problem(&p, &item.problem))
+    }))
+}
+
+/// Legacy rows of one collection all hold the same text: it is parsed once per import, not once
+/// per row (a 4,000-tree file would otherwise be read 4,000 times).
+#[derive(Default)]
+struct LegacyTexts {
+    last: Option<(String, sgf::Sgf)>,
+}
+
+impl LegacyTexts {
+    /// The problem a legacy row holds, None when the text holds one tree (not legacy) or does not
+    /// read back.
+    fn problem(&mut self, text: &str, file: &str) -> Option<Problem> {
+        if self.last.as_ref().is_none_or(|(t, _)| t != text) {
+            let parsed = sgf::parse(text.as_bytes()).ok()?;
+            self.last = Some((text.to_string(), parsed));
+        }
+        let (_, parsed) = self.last.as_ref()?;
+        (parsed.tree_count() > 1)
+            .then(|| stored_in(parsed, file).ok())
+            .flatten()
+    }
 }
 
 /// Filters of the problem list.

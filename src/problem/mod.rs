@@ -7,6 +7,7 @@ mod export;
 mod import_ogs;
 mod import_sgf;
 mod judge;
+mod legality;
 mod model;
 pub mod solver;
 mod transform;
@@ -18,5 +19,6 @@ pub use judge::{
     JudgeError, Referee, TreeOnly, Verdict, WrongReason, judge, judge_replayed, main_correct_line,
     next_correct_move, play_in_problem, replay_history, verify_tree,
 };
+pub use legality::{Illegality, check_legality};
 pub use model::{Kind, Mark, Problem, SolutionTree, TreeNode, TreeNodeId, Viewport};
 pub use transform::{Symmetry, transform};

@@ -7,6 +7,7 @@ mod support;
 mod authz;
 mod browser;
 mod gnugo_oracle;
+mod import_config;
 mod learners;
 mod learning;
 mod problems;

@@ -112,7 +112,7 @@ fn serve_creates_migrates_and_fills_a_fresh_database_on_first_start() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_sente"))
         .args(["serve", "--addr", "127.0.0.1:0", "--database"])
-        .arg(format!("sqlite:{}", dir.join("nested/sente.db").display()))
+        .arg(format!("sqlite:{}", dir.join("sente.db").display()))
         .env("RUST_LOG", "info")
         .env("NO_COLOR", "1")
         .stdout(Stdio::piped())
@@ -164,6 +164,6 @@ fn serve_creates_migrates_and_fills_a_fresh_database_on_first_start() {
     );
     let _ = child.kill();
     let _ = child.wait();
-    assert!(dir.join("nested/sente.db").is_file());
+    assert!(dir.join("sente.db").is_file());
     let _ = std::fs::remove_dir_all(&dir);
 }
