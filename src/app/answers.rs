@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use super::actor::Actor;
 use super::error::AppError;
+use super::live::Live;
 use super::outcome;
 use super::state::AppState;
 use crate::db::{self, AttemptMoveRow, AttemptResult, AttemptRow, NewAttemptMove, ProblemRow};
@@ -89,6 +90,12 @@ pub fn start_attempt(
         };
         db::insert_attempt(conn, &spec)
     })?;
+    state.live.hold(Live {
+        last_at: attempt.started_at,
+        history: Vec::new(),
+        problem: state.problem_view(&row, attempt.view)?,
+        attempt: attempt.clone(),
+    });
     Ok((row, attempt))
 }
 
@@ -153,7 +160,6 @@ pub fn review_view(state: &AppState, actor: &Actor, review: i32) -> Result<i32, 
 /// learner's attempt takes moves, hints and the solution from that learner only (a guest's from
 /// anyone holding its id).
 struct Playing {
-    attempt: AttemptRow,
     moves: Vec<AttemptMoveRow>,
     problem: Arc<Problem>,
 }
@@ -183,11 +189,7 @@ fn load_playing(state: &AppState, actor: &Actor, attempt_id: i32) -> Result<Play
         }
     }
     let problem = state.problem_view(&row, attempt.view)?;
-    Ok(Playing {
-        attempt,
-        moves,
-        problem,
-    })
+    Ok(Playing { moves, problem })
 }
 
 /// What an answer meant, with the positions for the board redraw.
@@ -202,73 +204,167 @@ pub struct Answer {
 }
 
 /// Judges a learner's move and stores it (and the reply); ends, rates and schedules the attempt
-/// when the verdict is final. 409 when another answer to the same attempt got there first.
-pub fn record_answer(
-    state: &AppState,
-    actor: &Actor,
+/// when the verdict is final. The attempt comes from memory (`live`), loaded on first use; the
+/// judge runs inline for moves in the author's tree and on a blocking thread when the solver must
+/// look at a move off it; the one write is queued to the writer and awaited (no thread waits).
+/// Answers to one attempt wait for each other; 409 when another server's answer got there first.
+pub async fn record_answer(
+    state: Arc<AppState>,
+    actor: Actor,
     attempt_id: i32,
     mv: Move,
 ) -> Result<Answer, AppError> {
-    let p = load_playing(state, actor, attempt_id)?;
-    if p.attempt.result != AttemptResult::Open {
-        return Err(illegal(IllegalMove::GameOver));
+    let slot = state.live.slot(attempt_id);
+    let mut held = slot.lock().await;
+    for _ in 0..2 {
+        let live = match held.as_mut() {
+            Some(live) => live,
+            None => held.insert(load_live(&state, attempt_id).await?),
+        };
+        check_player(&actor, &live.attempt)?;
+        if live.attempt.result != AttemptResult::Open {
+            return Err(illegal(IllegalMove::GameOver));
+        }
+        if live.attempt.move_count + 2 > MAX_MOVES {
+            return Err(AppError::IllegalMove {
+                code: "finished",
+                message: format!("an attempt holds at most {MAX_MOVES} moves: start again"),
+            });
+        }
+        if let Move::Play(pt) = mv
+            && !pt.in_board(live.problem.size)
+        {
+            return Err(illegal(IllegalMove::OffBoard));
+        }
+        let answer = judge_live(&state, live, mv).await?;
+        let rows = move_rows(live, &answer, mv);
+        let result = match answer.result {
+            "solved" => AttemptResult::Solved,
+            "wrong" => AttemptResult::Wrong,
+            _ => AttemptResult::Open,
+        };
+        let (seq, added, learner) = (
+            live.attempt.move_count,
+            rows.len() as i32,
+            live.attempt.learner_id,
+        );
+        let now = rows[0].created_at;
+        let stored = state
+            .writer
+            .submit(move |conn| {
+                if !db::advance_attempt(conn, attempt_id, seq, added, result)? {
+                    return Ok(false);
+                }
+                db::insert_moves(conn, &rows)?;
+                if result != AttemptResult::Open && learner.is_some() {
+                    // Read again inside the transaction: a hint may have come in since.
+                    let (a, _) = db::get_attempt(conn, attempt_id)?
+                        .ok_or(diesel::result::Error::NotFound)?;
+                    outcome::attempt_ended(conn, &a, result == AttemptResult::Solved)?;
+                }
+                Ok(true)
+            })?
+            .await
+            .map_err(|e| AppError::Internal(e.to_string()))??;
+        if stored {
+            live.history.push(mv);
+            live.history.extend(answer.verdict.reply());
+            live.attempt.move_count += added;
+            live.attempt.result = result;
+            live.last_at = now;
+            return Ok(answer);
+        }
+        // Another server moved this attempt on: read it again and judge against that.
+        *held = None;
     }
-    if p.attempt.move_count + 2 > MAX_MOVES {
-        return Err(AppError::IllegalMove {
-            code: "finished",
-            message: format!("an attempt holds at most {MAX_MOVES} moves: start again"),
-        });
-    }
-    if let Move::Play(pt) = mv
-        && !pt.in_board(p.problem.size)
-    {
-        return Err(illegal(IllegalMove::OffBoard));
-    }
-    let history = p
-        .moves
-        .iter()
-        .map(|m| parse_move(&m.mv))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    let answer = judge(state, &p.problem, &history, mv)?;
-    let rows = move_rows(&p, &answer, mv);
-    let seq = p.attempt.move_count;
-    let result = match answer.result {
-        "solved" => AttemptResult::Solved,
-        "wrong" => AttemptResult::Wrong,
-        _ => AttemptResult::Open,
+    Err(AppError::Conflict(
+        "another answer to this attempt came first; reload the attempt".into(),
+    ))
+}
+
+/// A learner's attempt takes moves from that learner only (a guest's from anyone with its id).
+fn check_player(actor: &Actor, attempt: &AttemptRow) -> Result<(), AppError> {
+    let Some(learner) = attempt.learner_id else {
+        return Ok(());
     };
-    let stored = state.writer.write(move |conn| {
-        if !db::advance_attempt(conn, attempt_id, seq, rows.len() as i32, result)? {
-            return Ok(false);
-        }
-        db::insert_moves(conn, &rows)?;
-        if result != AttemptResult::Open {
-            // Read again inside the transaction: a hint may have come in since the judge ran.
-            let (a, _) =
-                db::get_attempt(conn, attempt_id)?.ok_or(diesel::result::Error::NotFound)?;
-            outcome::attempt_ended(conn, &a, result == AttemptResult::Solved)?;
-        }
-        Ok(true)
-    })?;
-    if !stored {
-        return Err(AppError::Conflict(
-            "another answer to this attempt came first; reload the attempt".into(),
-        ));
+    match actor.user() {
+        Some(u) if u.id == learner => Ok(()),
+        Some(_) => Err(AppError::Forbidden(
+            "this attempt belongs to another learner".into(),
+        )),
+        None => Err(AppError::Unauthorized(
+            "sign in to continue this attempt".into(),
+        )),
     }
-    Ok(answer)
+}
+
+/// An attempt as the answer path holds it, read from the database (on a blocking thread).
+async fn load_live(state: &Arc<AppState>, attempt_id: i32) -> Result<Live, AppError> {
+    let st = state.clone();
+    tokio::task::spawn_blocking(move || -> Result<Live, AppError> {
+        let (attempt, moves, row) = {
+            let conn = &mut *st.conn()?;
+            let (attempt, moves) =
+                db::get_attempt(conn, attempt_id)?.ok_or(AppError::NotFound("attempt"))?;
+            let row =
+                db::get_problem(conn, attempt.problem_id)?.ok_or(AppError::NotFound("problem"))?;
+            (attempt, moves, row)
+        };
+        let problem = st.problem_view(&row, attempt.view)?;
+        let history = moves
+            .iter()
+            .map(|m| parse_move(&m.mv))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| AppError::Internal(e.to_string()))?;
+        let last_at = moves.last().map_or(attempt.started_at, |m| m.created_at);
+        Ok(Live {
+            attempt,
+            history,
+            last_at,
+            problem,
+        })
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.to_string()))?
+}
+
+/// A referee that only notes that the judge asked for one: the move left the author's tree.
+struct OffTree(std::cell::Cell<bool>);
+
+impl crate::problem::Referee for OffTree {
+    fn judge_off_tree(&self, _: &Problem, _: &Game, _: Move) -> Verdict {
+        self.0.set(true);
+        Verdict::Wrong {
+            reply: None,
+            comment: None,
+            reason: crate::problem::WrongReason::NotInTree,
+        }
+    }
+}
+
+/// The verdict on a move: in the author's tree at once; off it, the solver on a blocking thread.
+async fn judge_live(state: &Arc<AppState>, live: &Live, mv: Move) -> Result<Answer, AppError> {
+    let probe = OffTree(std::cell::Cell::new(false));
+    let answer = judge(&probe, &live.problem, &live.history, mv)?;
+    if !probe.0.get() {
+        return Ok(answer);
+    }
+    let (st, problem, history) = (state.clone(), live.problem.clone(), live.history.clone());
+    tokio::task::spawn_blocking(move || judge(&st.referee, &problem, &history, mv))
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))?
 }
 
 /// The judge's verdict and the positions after the move and after the reply (pure work).
 fn judge(
-    state: &AppState,
+    referee: &dyn crate::problem::Referee,
     problem: &Problem,
     history: &[Move],
     mv: Move,
 ) -> Result<Answer, AppError> {
     let mut game: Game =
         replay_history(problem, history).map_err(|e| AppError::Internal(e.to_string()))?;
-    let verdict = match judge_replayed(problem, &game, mv, &state.referee) {
+    let verdict = match judge_replayed(problem, &game, mv, referee) {
         Ok(v) => v,
         Err(JudgeError::Illegal(e)) => return Err(illegal(e)),
         Err(e @ JudgeError::BadHistory { .. }) => return Err(AppError::Internal(e.to_string())),
@@ -299,12 +395,9 @@ fn judge(
 }
 
 /// The stored rows of an answer: the learner's move (with the verdict), then the reply.
-fn move_rows(p: &Playing, answer: &Answer, mv: Move) -> Vec<NewAttemptMove> {
+fn move_rows(p: &Live, answer: &Answer, mv: Move) -> Vec<NewAttemptMove> {
     let now = db::now_ms();
-    let last = p
-        .moves
-        .last()
-        .map_or(p.attempt.started_at, |m| m.created_at);
+    let last = p.last_at;
     let seq = p.attempt.move_count;
     let mut rows = vec![NewAttemptMove {
         attempt_id: p.attempt.id,

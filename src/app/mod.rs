@@ -13,6 +13,7 @@ pub mod children;
 pub mod classes;
 pub mod error;
 pub mod learners;
+pub mod live;
 pub mod outcome;
 pub mod secrets;
 pub mod state;

@@ -11,6 +11,9 @@ use crate::db::{Pool, ProblemRow};
 use crate::problem::solver::{Budget, SolverReferee};
 use crate::problem::{Problem, Symmetry, transform};
 
+/// Open attempts held in memory at most (about 400 bytes each plus their moves).
+pub const LIVE_ATTEMPTS: usize = 100_000;
+
 pub struct AppState {
     pub pool: Pool,
     /// Answers and attempts are written by one thread with group commit.
@@ -18,6 +21,8 @@ pub struct AppState {
     pub referee: SolverReferee,
     /// Per-address request limits on the routes that check secrets (ARCHITECTURE.md "Secrets").
     pub limits: Limits,
+    /// Open attempts in memory for the answer path.
+    pub live: super::live::LiveAttempts,
     /// Problems parsed from their stored SGF, by id and view (problems are immutable once stored).
     cache: RwLock<HashMap<(i32, i32), Arc<Problem>>>,
 }
@@ -32,6 +37,7 @@ impl AppState {
     pub fn with_limits(pool: Pool, limits: Limits) -> AppState {
         AppState {
             limits,
+            live: super::live::LiveAttempts::new(LIVE_ATTEMPTS),
             pool: pool.clone(),
             writer: crate::db::Writer::start(pool.clone()),
             referee: SolverReferee {
@@ -42,6 +48,12 @@ impl AppState {
             },
             cache: RwLock::new(HashMap::new()),
         }
+    }
+
+    /// The same state holding at most `n` open attempts in memory (tests of eviction).
+    pub fn with_live_capacity(mut self, n: usize) -> AppState {
+        self.live = super::live::LiveAttempts::new(n);
+        self
     }
 
     /// A connection from the pool.

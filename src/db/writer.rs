@@ -9,6 +9,8 @@
 
 use std::sync::mpsc::{self, Receiver, Sender};
 
+use tokio::sync::oneshot;
+
 use diesel::Connection;
 
 use super::connection::{AnyConnection, Pool};
@@ -47,13 +49,29 @@ impl Writer {
     }
 
     /// Runs `work` in its own savepoint of the next batch and returns its result after the batch
-    /// has committed. An `Err` from `work` rolls back only its savepoint.
+    /// has committed. An `Err` from `work` rolls back only its savepoint. Blocks the thread: call
+    /// it from a blocking context (async code awaits `submit`).
     pub fn write<T, F>(&self, work: F) -> Result<T, WriteError>
     where
         T: Send + 'static,
         F: FnOnce(&mut AnyConnection) -> Result<T, diesel::result::Error> + Send + 'static,
     {
-        let (done, wait) = mpsc::channel::<Result<T, WriteError>>();
+        self.submit(work)?
+            .blocking_recv()
+            .map_err(|e| WriteError::Writer(e.to_string()))?
+    }
+
+    /// Queues `work` and returns the receiver of its result, answered once the batch commits: an
+    /// async request awaits it without holding a thread.
+    pub fn submit<T, F>(
+        &self,
+        work: F,
+    ) -> Result<oneshot::Receiver<Result<T, WriteError>>, WriteError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut AnyConnection) -> Result<T, diesel::result::Error> + Send + 'static,
+    {
+        let (done, wait) = oneshot::channel::<Result<T, WriteError>>();
         let job: Job = Box::new(move |conn| {
             let outcome = conn.transaction(work);
             Box::new(move |failed: Option<&str>| {
@@ -67,7 +85,7 @@ impl Writer {
         self.tx
             .send(job)
             .map_err(|e| WriteError::Writer(e.to_string()))?;
-        wait.recv().map_err(|e| WriteError::Writer(e.to_string()))?
+        Ok(wait)
     }
 }
 

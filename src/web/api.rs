@@ -256,7 +256,7 @@ pub async fn post_move(
 ) -> Result<web::Json<MoveResponse>, AppError> {
     let attempt_id = attempt_id.into_inner();
     let mv = parse_move(&body.mv)?;
-    let a = run(move || answers::record_answer(&state, &actor, attempt_id, mv)).await?;
+    let a = answers::record_answer(state.into_inner(), actor, attempt_id, mv).await?;
     Ok(web::Json(MoveResponse {
         result: a.result.to_string(),
         reply: a.verdict.reply().map(move_text),

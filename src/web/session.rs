@@ -34,8 +34,11 @@ async fn actor_of(req: &HttpRequest) -> Result<Actor, AppError> {
         .app_data::<web::Data<AppState>>()
         .cloned()
         .ok_or_else(|| AppError::Internal("no application state".into()))?;
-    let token = req.cookie(SESSION_COOKIE).map(|c| c.value().to_string());
-    web::block(move || app::accounts::actor(&state, token.as_deref()))
+    let Some(token) = req.cookie(SESSION_COOKIE).map(|c| c.value().to_string()) else {
+        // Nobody signed in: no need to leave the async worker.
+        return Ok(Actor(None));
+    };
+    web::block(move || app::accounts::actor(&state, Some(&token)))
         .await
         .map_err(|e| AppError::Internal(e.to_string()))?
 }

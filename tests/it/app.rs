@@ -89,7 +89,8 @@ impl Drop for TestDb {
 /// The service running on a free port of the loopback interface.
 pub struct TestApp {
     pub base: String,
-    pub db: TestDb,
+    /// Shared by every server of the test (`another_server`).
+    pub db: std::sync::Arc<TestDb>,
     handle: actix_web::dev::ServerHandle,
     thread: Option<std::thread::JoinHandle<()>>,
     agent: ureq::Agent,
@@ -119,12 +120,33 @@ impl TestApp {
 
     /// The app on a pool of `pool_size` connections.
     pub fn spawn_with(kind: Db, test: &str, pool_size: u32, limits: Limits) -> Option<TestApp> {
-        let db = TestDb::new(kind, test)?;
+        let db = std::sync::Arc::new(TestDb::new(kind, test)?);
+        Some(Self::serve(
+            db,
+            pool_size,
+            limits,
+            sente::app::state::LIVE_ATTEMPTS,
+        ))
+    }
+
+    /// Another server process on this app's database (as behind a load balancer), holding at
+    /// most `live` open attempts in memory.
+    pub fn another_server(&self, live: usize) -> TestApp {
+        Self::serve(
+            self.db.clone(),
+            4,
+            Limits::per_minute(100_000, 100_000, 100_000, 100_000),
+            live,
+        )
+    }
+
+    fn serve(db: std::sync::Arc<TestDb>, pool_size: u32, limits: Limits, live: usize) -> TestApp {
         let pool = sente::db::connect_pool(&db.url, pool_size).expect("open the test database");
         let (tx, rx) = std::sync::mpsc::channel();
         let thread = std::thread::spawn(move || {
             actix_web::rt::System::new().block_on(async move {
-                let state = sente::app::AppState::with_limits(pool, limits);
+                let state =
+                    sente::app::AppState::with_limits(pool, limits).with_live_capacity(live);
                 let (server, addr) =
                     sente::web::start_with(state, "127.0.0.1:0").expect("bind port 0");
                 tx.send((addr, server.handle())).unwrap();
@@ -136,13 +158,13 @@ impl TestApp {
             .http_status_as_error(false)
             .build()
             .into();
-        Some(TestApp {
+        TestApp {
             base: format!("http://{addr}"),
             db,
             handle,
             thread: Some(thread),
             agent,
-        })
+        }
     }
 
     fn reply(resp: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> Reply {

@@ -10,6 +10,7 @@ mod gnugo_oracle;
 mod import_config;
 mod learners;
 mod learning;
+mod live;
 mod problems;
 mod reference_board;
 mod rules_cases;
