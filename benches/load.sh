@@ -1,48 +1,92 @@
 #!/usr/bin/env bash
-# Load benchmark of answer checks (POST /api/attempts/{id}/moves), side by side with an empty
-# actix-web handler in the same run, on loopback with wrk. Prints requests/s, the ratio, p99 and
-# the count of non-2xx answers; then kills the server with SIGKILL and checks that every move it
-# acknowledged is in the database.
+# Load benchmark of the answer path, side by side with an empty actix-web handler in the same run
+# (loopback, wrk), on SQLite and on PostgreSQL:
+#   1. answer checks (POST /api/attempts/{id}/moves on fresh guest attempts): requests/s against
+#      the empty handler, p99, non-2xx; then kill -9 and count stored vs acknowledged moves;
+#   2. a mixed workload of LEARNERS signed-in children for MIXED seconds (examples/mixed.rs:
+#      next problem, start, hints, wrong answers, every move of the solution); kill -9, then
+#      acknowledged vs stored moves and the ratings: each learner's rating must be the end of an
+#      unbroken chain of rated games (every game starts where the previous one ended);
+#   3. PostgreSQL only: the mixed workload against two servers on one database, alternating.
 #
-#   bash benches/load.sh            # 10 s per phase
-#   DURATION=30s CONNECTIONS=32 bash benches/load.sh
+#   bash benches/load.sh                       # both backends, 10 s phases, 200 learners for 60 s
+#   BACKENDS=sqlite DURATION=5s MIXED=20 LEARNERS=50 bash benches/load.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION="${DURATION:-10s}"
 CONNECTIONS="${CONNECTIONS:-16}"
 THREADS="${THREADS:-2}"
+BACKENDS="${BACKENDS:-sqlite postgres}"
+LEARNERS="${LEARNERS:-200}"
+MIXED="${MIXED:-60}"
+PG="${SENTE_BENCH_POSTGRES:-postgres://postgres@127.0.0.1:5432/test}"
 command -v wrk >/dev/null || { echo "wrk is needed: apt-get install wrk"; exit 1; }
 
-cargo build --release --quiet --bin sente --example empty_server
+cargo build --release --quiet --bin sente --example empty_server --example mixed
 work="$(mktemp -d)"
-trap 'kill -9 ${SENTE_PID:-} ${EMPTY_PID:-} 2>/dev/null || true; rm -rf "$work"' EXIT
-db="$work/load.db"
-SENTE_PORT=18180
-EMPTY_PORT=18181
+pids=()
+pg_dbs=()
+cleanup() {
+  for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done
+  for d in "${pg_dbs[@]}"; do psql -q "$PG" -c "DROP DATABASE IF EXISTS $d WITH (FORCE)" >/dev/null 2>&1 || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+export SENTE_LIMITS=1000000,1000000,1000000,1000000 RUST_LOG=warn
 
-RUST_LOG=warn ./target/release/sente serve --addr "127.0.0.1:$SENTE_PORT" --database "sqlite:$db" &
-SENTE_PID=$!
-./target/release/examples/empty_server "127.0.0.1:$EMPTY_PORT" &
-EMPTY_PID=$!
-for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$SENTE_PORT/healthz" >/dev/null && break; sleep 0.2; done
+./target/release/examples/empty_server "127.0.0.1:18181" &
+pids+=($!)
 
-# A capture-in-one problem of the shipped bank: its answer is solved in one move.
-problem=$(curl -s "http://127.0.0.1:$SENTE_PORT/api/problems?kind=capture&limit=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
-answer=$(curl -s "http://127.0.0.1:$SENTE_PORT/api/problems/$problem/solution" | python3 -c 'import json,sys; print(json.load(sys.stdin)["steps"][0]["move"])')
+# A fresh database URL for the backend.
+new_db() {
+  if [ "$1" = sqlite ]; then
+    echo "sqlite:$work/$2.db"
+  else
+    local name="sente_load_$$_$2"
+    psql -q "$PG" -c "CREATE DATABASE $name" >/dev/null
+    pg_dbs+=("$name")
+    echo "${PG%/*}/$name"
+  fi
+}
 
-# Phase 1: enough fresh attempts for phase 2 (each attempt takes one answer).
-cat > "$work/attempts.lua" <<LUA
-wrk.method = "POST"
-wrk.path = "/api/problems/$problem/attempts"
-LUA
-# Twice the answer phase's length, so that answers never run out of open attempts.
-for _ in 1 2; do
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" -s "$work/attempts.lua" "http://127.0.0.1:$SENTE_PORT" >> "$work/attempts.txt"
-done
-attempts=$(python3 -c "import sqlite3; print(sqlite3.connect('$db').execute('select max(id) from attempts').fetchone()[0])")
+# One number from the database (SQL written once for both backends).
+sql() {
+  if [[ "$1" == sqlite:* ]]; then
+    python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone()[0])" "${1#sqlite:}" "$2"
+  else
+    psql -tA "$1" -c "$2"
+  fi
+}
 
-# Phase 2: answer checks, each thread walking its own share of the attempts.
-cat > "$work/moves.lua" <<LUA
+# Starts a server; its pid in SERVER_PID.
+serve() {
+  ./target/release/sente serve --addr "127.0.0.1:$2" --database "$1" &
+  SERVER_PID=$!
+  pids+=("$SERVER_PID")
+  for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$2/healthz" >/dev/null && return; sleep 0.2; done
+  echo "the server on port $2 did not start"; exit 1
+}
+
+stop_hard() { kill -9 "$1"; wait "$1" 2>/dev/null || true; }
+
+summary="$work/summary.txt"
+for backend in $BACKENDS; do
+  url=$(new_db "$backend" answers)
+  port=18180
+  serve "$url" $port
+  base="http://127.0.0.1:$port"
+  # A capture-in-one problem of the shipped bank: its answer is solved in one move.
+  problem=$(curl -s "$base/api/problems?kind=capture&limit=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
+  answer=$(curl -s "$base/api/problems/$problem/solution" | python3 -c 'import json,sys; print(json.load(sys.stdin)["steps"][0]["move"])')
+  printf 'wrk.method = "POST"\nwrk.path = "/api/problems/%s/attempts"\n' "$problem" > "$work/attempts.lua"
+  # Four times the answer phase's length, so that answers never run out of open attempts
+  # (an answer is faster than starting an attempt).
+  for _ in 1 2 3 4; do
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" -s "$work/attempts.lua" "$base" >> "$work/attempts-$backend.txt"
+  done
+  first=$(sql "$url" "select min(id) from attempts")
+  last=$(sql "$url" "select max(id) from attempts")
+  cat > "$work/moves.lua" <<LUA
 local counter = 0
 local threads = {}
 function setup(thread)
@@ -54,8 +98,8 @@ function init(args)
 end
 function request()
   counter = counter + 1
-  local attempt = counter * $THREADS + id
-  if attempt > $attempts then attempt = 1 end
+  local attempt = $first + counter * $THREADS + id
+  if attempt > $last then attempt = $first end
   return wrk.format("POST", "/api/attempts/" .. attempt .. "/moves", {["content-type"] = "application/json"}, '{"move": "$answer"}')
 end
 function response(status, headers, body)
@@ -68,35 +112,75 @@ function done(summary, latency, requests)
   io.write(string.format("P99 %.3f\n", latency:percentile(99) / 1000))
 end
 LUA
-# The empty handler gets the same requests.
-cp "$work/moves.lua" "$work/empty.lua"
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$work/moves.lua" "http://127.0.0.1:18181" > "$work/empty-$backend.txt"
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$work/moves.lua" "$base" > "$work/moves-$backend.txt"
+  stop_hard "$SERVER_PID"
+  stored=$(sql "$url" "select count(*) from attempt_moves where by_learner")
+  echo "ANSWERS $backend stored=$stored" >> "$summary"
 
-wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$work/empty.lua" "http://127.0.0.1:$EMPTY_PORT" > "$work/empty.txt"
-wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$work/moves.lua" "http://127.0.0.1:$SENTE_PORT" > "$work/moves.txt"
+  # The mixed workload on a restarted server (same database).
+  serve "$url" $port
+  ./target/release/examples/mixed "$LEARNERS" "$MIXED" "$base" | tee "$work/mixed-$backend.txt"
+  stop_hard "$SERVER_PID"
+  mstored=$(sql "$url" "select count(*) from attempt_moves m join attempts a on a.id = m.attempt_id where m.by_learner and a.learner_id is not null")
+  # Each learner's rating is where their last rated game ended, and every game starts where the
+  # previous one ended.
+  off_end=$(sql "$url" "select count(*) from users u where u.role = 'learner' and exists (select 1 from ratings_history h where h.user_id = u.id) and abs(u.rating - (select h.rating_after from ratings_history h where h.user_id = u.id order by h.id desc limit 1)) > 1e-9")
+  breaks=$(sql "$url" "select count(*) from ratings_history h join ratings_history p on p.user_id = h.user_id and p.id = (select max(q.id) from ratings_history q where q.user_id = h.user_id and q.id < h.id) where abs(h.rating_before - p.rating_after) > 1e-9")
+  games=$(sql "$url" "select count(*) from ratings_history")
+  echo "MIXEDCHECK $backend stored=$mstored off_end=$off_end breaks=$breaks games=$games" >> "$summary"
 
-# Durability: SIGKILL, then count the stored learner moves against the acknowledged answers.
-kill -9 "$SENTE_PID"
-wait "$SENTE_PID" 2>/dev/null || true
-stored=$(python3 -c "import sqlite3; print(sqlite3.connect('$db').execute('select count(*) from attempt_moves where by_learner').fetchone()[0])")
+  if [ "$backend" = postgres ]; then
+    url2=$(new_db postgres two)
+    serve "$url2" 18182
+    a_pid=$SERVER_PID
+    serve "$url2" 18183
+    b_pid=$SERVER_PID
+    ./target/release/examples/mixed "$LEARNERS" "$MIXED" "http://127.0.0.1:18182" "http://127.0.0.1:18183" | tee "$work/mixed-two.txt"
+    stop_hard "$a_pid"
+    stop_hard "$b_pid"
+    tstored=$(sql "$url2" "select count(*) from attempt_moves m join attempts a on a.id = m.attempt_id where m.by_learner and a.learner_id is not null")
+    echo "TWOCHECK stored=$tstored" >> "$summary"
+  fi
+done
 
-python3 - "$work" "$stored" "$attempts" <<'PY'
+python3 - "$work" "$BACKENDS" <<'PY'
 import re, sys
-work, stored, attempts = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-def read(name):
+work, backends = sys.argv[1], sys.argv[2].split()
+summary = open(f"{work}/summary.txt").read()
+def wrk(name):
     t = open(f"{work}/{name}").read()
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", t).group(1))
     p99 = float(re.search(r"P99 ([\d.]+)", t).group(1))
     ok, bad = map(int, re.search(r"STATUS ok=(\d+) bad=(\d+)", t).groups())
-    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", t)
     return rps, p99, ok, bad
-e_rps, e_p99, _, _ = read("empty.txt")
-s_rps, s_p99, s_ok, s_bad = read("moves.txt")
-print("== answer checks vs an empty actix-web handler (loopback, wrk) ==")
-print(f"{'server':<28}{'requests/s':>12}{'p99 ms':>10}")
-print(f"{'empty actix-web handler':<28}{e_rps:>12.0f}{e_p99:>10.2f}")
-print(f"{'sente answer check':<28}{s_rps:>12.0f}{s_p99:>10.2f}")
-print(f"ratio: {s_rps / e_rps:.1%} of the empty handler (goal >= 50%), p99 {s_p99:.2f} ms (goal < 5 ms)")
-print(f"answers: {s_ok} acknowledged (200), {s_bad} other (goal: 0 non-2xx); attempts available: {attempts}")
-print(f"durability after kill -9: {stored} learner moves stored, {s_ok} acknowledged -> {'OK' if stored >= s_ok else 'LOST MOVES'}")
-sys.exit(0 if stored >= s_ok else 1)
+def mixed(name):
+    t = open(f"{work}/{name}").read()
+    return dict(re.findall(r"(\w+)=([\d.]+)", t.split("MIXED", 1)[1].splitlines()[0]))
+failed = False
+print("\n== answer checks vs an empty actix-web handler (loopback, wrk, same run) ==")
+print(f"{'backend':<10}{'empty rps':>11}{'sente rps':>11}{'ratio':>8}{'p99 ms':>8}{'non-2xx':>9}{'acked':>9}{'stored':>9}")
+for b in backends:
+    e, _, _, _ = wrk(f"empty-{b}.txt")
+    s, p99, ok, bad = wrk(f"moves-{b}.txt")
+    stored = int(re.search(rf"ANSWERS {b} stored=(\d+)", summary).group(1))
+    lost = stored < ok
+    failed |= lost
+    print(f"{b:<10}{e:>11.0f}{s:>11.0f}{s / e:>8.1%}{p99:>8.2f}{bad:>9}{ok:>9}{stored:>9}{'  LOST' if lost else ''}")
+print("goal: >= 50% of the empty handler, p99 < 5 ms, 0 non-2xx; after kill -9 stored >= acked")
+print("\n== mixed workload: simulated children practising (examples/mixed.rs) ==")
+print(f"{'run':<22}{'requests/s':>11}{'p50 ms':>8}{'p99 ms':>8}{'move p99':>9}{'non-2xx':>9}{'acked':>8}{'stored':>8}{'ratings':>10}")
+rows = [(f"{b}, 1 server", f"mixed-{b}.txt", re.search(rf"MIXEDCHECK {b} stored=(\d+) off_end=(\d+) breaks=(\d+) games=(\d+)", summary)) for b in backends]
+if "postgres" in backends:
+    rows.append(("postgres, 2 servers", "mixed-two.txt", re.search(r"TWOCHECK stored=(\d+)()()()", summary)))
+for name, f, check in rows:
+    m = mixed(f)
+    stored = int(check.group(1))
+    acked = int(m["moves_acked"])
+    ratings = "-" if check.group(2) == "" else ("ok" if check.group(2) == "0" and check.group(3) == "0" else f"{check.group(2)}/{check.group(3)} bad")
+    lost = stored < acked
+    failed |= lost or ratings.endswith("bad")
+    print(f"{name:<22}{float(m['rps']):>11.0f}{float(m['p50']):>8.2f}{float(m['p99']):>8.2f}{float(m['move_p99']):>9.2f}{int(m['non2xx']):>9}{acked:>8}{stored:>8}{ratings:>10}")
+print("ratings: each learner's rating ends an unbroken chain of rated games (after kill -9)")
+sys.exit(1 if failed else 0)
 PY

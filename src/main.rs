@@ -239,10 +239,33 @@ fn run_serve(addr: &str, database: &str) -> anyhow::Result<()> {
         }
     }
     drop(conn);
-    let (server, bound) = sente::web::start(pool, addr)?;
+    let state = sente::app::AppState::with_limits(pool, limits_from_env()?);
+    let (server, bound) = sente::web::start_with(state, addr)?;
     tracing::info!("sente is ready: open http://{bound}/ in a browser");
     actix_web::rt::System::new().block_on(server)?;
     Ok(())
+}
+
+/// Per-address limits per minute from `SENTE_LIMITS=SIGNIN,SIGNUP,CODE,PICTURES` (e.g. a school
+/// behind one address, or a load test); the defaults otherwise (ARCHITECTURE.md "Secrets").
+fn limits_from_env() -> anyhow::Result<sente::app::secrets::Limits> {
+    let Ok(text) = std::env::var("SENTE_LIMITS") else {
+        return Ok(Default::default());
+    };
+    let n: Vec<u32> = text
+        .split(',')
+        .map(|p| p.trim().parse::<u32>())
+        .collect::<Result<_, _>>()
+        .ok()
+        .filter(|v: &Vec<u32>| v.len() == 4 && v.iter().all(|&x| x > 0))
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "SENTE_LIMITS is four positive numbers per minute: SIGNIN,SIGNUP,CODE,PICTURES (got '{text}')"
+            )
+        })?;
+    Ok(sente::app::secrets::Limits::per_minute(
+        n[0], n[1], n[2], n[3],
+    ))
 }
 
 fn run_admin(database: &str, username: &str, display_name: &str) -> anyhow::Result<()> {

@@ -249,20 +249,24 @@ pub async fn record_answer(
             live.attempt.learner_id,
         );
         let now = rows[0].created_at;
-        let stored = state
-            .writer
-            .submit(move |conn| {
-                if !db::advance_attempt(conn, attempt_id, seq, added, result)? {
-                    return Ok(false);
-                }
-                db::insert_moves(conn, &rows)?;
-                if result != AttemptResult::Open && learner.is_some() {
+        // What an ended learner's attempt sets off runs in the same transaction, once.
+        let then: Option<db::AfterMove> = (result != AttemptResult::Open && learner.is_some())
+            .then(|| -> db::AfterMove {
+                Box::new(move |conn| {
                     // Read again inside the transaction: a hint may have come in since.
                     let (a, _) = db::get_attempt(conn, attempt_id)?
                         .ok_or(diesel::result::Error::NotFound)?;
-                    outcome::attempt_ended(conn, &a, result == AttemptResult::Solved)?;
-                }
-                Ok(true)
+                    outcome::attempt_ended(conn, &a, result == AttemptResult::Solved)
+                })
+            });
+        let stored = state
+            .writer
+            .submit_move(db::MoveWrite {
+                attempt_id,
+                seq,
+                rows,
+                result,
+                then,
             })?
             .await
             .map_err(|e| AppError::Internal(e.to_string()))??;

@@ -19,4 +19,4 @@ pub use enums::{AttemptResult, Role};
 pub use models::{AttemptMoveRow, AttemptRow, NewAttemptMove, ProblemRow, ProblemSetRow};
 pub use queries::*;
 pub use queries::{AttemptSpec, ImportItem, ProblemFilter};
-pub use writer::{WriteError, Writer};
+pub use writer::{AfterMove, MoveWrite, WriteError, Writer};

@@ -14,6 +14,9 @@ use tokio::sync::oneshot;
 use diesel::Connection;
 
 use super::connection::{AnyConnection, Pool};
+use super::enums::AttemptResult;
+use super::models::NewAttemptMove;
+use super::queries;
 
 /// Most jobs committed together.
 const MAX_BATCH: usize = 512;
@@ -21,7 +24,26 @@ const MAX_BATCH: usize = 512;
 /// Delivers a job's outcome once the batch's fate is known (`Some(reason)`: the commit failed).
 type Deliver = Box<dyn FnOnce(Option<&str>) + Send>;
 /// Runs a job in its savepoint and returns how to deliver its outcome.
-type Job = Box<dyn FnOnce(&mut AnyConnection) -> Deliver + Send>;
+type Work = Box<dyn FnOnce(&mut AnyConnection) -> Deliver + Send>;
+/// What runs after a stored move, in the same transaction (the rating of an ended attempt).
+pub type AfterMove =
+    Box<dyn FnOnce(&mut AnyConnection) -> Result<(), diesel::result::Error> + Send>;
+
+/// A learner's move (and the reply) for an attempt expected at `seq`: the moves of a batch are
+/// stored with one UPDATE of their attempts and one INSERT of their rows, so a batch costs a few
+/// round trips however many answers it holds.
+pub struct MoveWrite {
+    pub attempt_id: i32,
+    pub seq: i32,
+    pub rows: Vec<NewAttemptMove>,
+    pub result: AttemptResult,
+    pub then: Option<AfterMove>,
+}
+
+enum Job {
+    Work(Work),
+    Move(MoveWrite, oneshot::Sender<Result<bool, WriteError>>),
+}
 
 /// A failed write.
 #[derive(Debug, thiserror::Error)]
@@ -72,7 +94,7 @@ impl Writer {
         F: FnOnce(&mut AnyConnection) -> Result<T, diesel::result::Error> + Send + 'static,
     {
         let (done, wait) = oneshot::channel::<Result<T, WriteError>>();
-        let job: Job = Box::new(move |conn| {
+        let job: Work = Box::new(move |conn| {
             let outcome = conn.transaction(work);
             Box::new(move |failed: Option<&str>| {
                 let reply = match failed {
@@ -83,7 +105,20 @@ impl Writer {
             })
         });
         self.tx
-            .send(job)
+            .send(Job::Work(job))
+            .map_err(|e| WriteError::Writer(e.to_string()))?;
+        Ok(wait)
+    }
+
+    /// Queues a move: the receiver answers true once it is stored, false when the attempt had
+    /// ended or moved on (another writer got there first; nothing stored).
+    pub fn submit_move(
+        &self,
+        write: MoveWrite,
+    ) -> Result<oneshot::Receiver<Result<bool, WriteError>>, WriteError> {
+        let (done, wait) = oneshot::channel();
+        self.tx
+            .send(Job::Move(write, done))
             .map_err(|e| WriteError::Writer(e.to_string()))?;
         Ok(wait)
     }
@@ -108,10 +143,20 @@ fn run(pool: Pool, rx: Receiver<Job>) {
                 continue;
             }
         };
-        let mut delivers: Vec<Deliver> = Vec::with_capacity(jobs.len());
+        let (mut works, mut moves) = (Vec::new(), Vec::new());
+        for job in jobs {
+            match job {
+                Job::Work(w) => works.push(w),
+                Job::Move(m, done) => moves.push((m, done)),
+            }
+        }
+        let mut delivers: Vec<Deliver> = Vec::with_capacity(works.len());
+        let mut stored = Vec::new();
         let committed = conn.transaction::<_, diesel::result::Error, _>(|conn| {
-            for job in jobs {
-                delivers.push(job(conn));
+            queries::take_write_lock(conn)?;
+            stored = store_moves(conn, &mut moves)?;
+            for work in works {
+                delivers.push(work(conn));
             }
             Ok(())
         });
@@ -119,5 +164,54 @@ fn run(pool: Pool, rx: Receiver<Job>) {
         for deliver in delivers {
             deliver(failed.as_deref());
         }
+        for ((_, done), won) in moves
+            .into_iter()
+            .zip(stored.into_iter().chain(std::iter::repeat(false)))
+        {
+            let _ = done.send(match &failed {
+                None => Ok(won),
+                Some(reason) => Err(WriteError::Writer(reason.clone())),
+            });
+        }
     }
+}
+
+/// Stores the batch's moves: one conditional UPDATE moves every attempt that is still where its
+/// answer expected it; the winners' rows go in one INSERT; then what each winner sets off.
+fn store_moves(
+    conn: &mut AnyConnection,
+    moves: &mut [(MoveWrite, oneshot::Sender<Result<bool, WriteError>>)],
+) -> Result<Vec<bool>, diesel::result::Error> {
+    if moves.is_empty() {
+        return Ok(Vec::new());
+    }
+    let advances: Vec<queries::Advance> = moves
+        .iter()
+        .map(|(m, _)| queries::Advance {
+            attempt_id: m.attempt_id,
+            seq: m.seq,
+            added: m.rows.len() as i32,
+            result: m.result,
+        })
+        .collect();
+    let won = queries::advance_attempts(conn, &advances)?;
+    let mut seen = std::collections::HashSet::new();
+    // Two answers to one attempt in a batch: the first may win, the other has lost.
+    let wins: Vec<bool> = moves
+        .iter()
+        .map(|(m, _)| won.contains(&m.attempt_id) && seen.insert(m.attempt_id))
+        .collect();
+    let rows: Vec<NewAttemptMove> = moves
+        .iter()
+        .zip(&wins)
+        .filter(|(_, w)| **w)
+        .flat_map(|((m, _), _)| m.rows.iter().cloned())
+        .collect();
+    queries::insert_moves(conn, &rows)?;
+    for ((m, _), w) in moves.iter_mut().zip(&wins) {
+        if *w && let Some(then) = m.then.take() {
+            then(conn)?;
+        }
+    }
+    Ok(wins)
 }
