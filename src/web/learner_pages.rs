@@ -33,7 +33,8 @@ csrf_forms!(
     ChildForm,
     ClassForm,
     TargetForm,
-    CodeForm
+    CodeForm,
+    AvatarForm
 );
 
 fn see_other(to: &str) -> HttpResponse {
@@ -724,6 +725,25 @@ pub async fn unlock_post(
 ) -> Page {
     let id = id.into_inner();
     run(move || accounts::unlock_child(&state, &me, id)).await?;
+    Ok(see_other("/account"))
+}
+
+#[derive(Deserialize)]
+pub struct AvatarForm {
+    csrf: String,
+    avatar: i32,
+}
+
+/// A parent or teacher gives a child another avatar.
+#[post("/account/children/{id}/avatar")]
+pub async fn avatar_post(
+    state: web::Data<AppState>,
+    me: Grownup,
+    id: web::Path<i32>,
+    Checked(f): Checked<AvatarForm>,
+) -> Page {
+    let id = id.into_inner();
+    run(move || accounts::set_avatar(&state, &me, id, f.avatar)).await?;
     Ok(see_other("/account"))
 }
 

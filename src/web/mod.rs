@@ -114,6 +114,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(learner_pages::kids_code_post)
     .service(learner_pages::kids_forget_post)
     .service(learner_pages::forget_device_post)
+    .service(learner_pages::avatar_post)
     .service(auth::list_devices)
     .service(auth::forget_device)
     .service(auth::set_avatar)

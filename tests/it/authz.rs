@@ -87,6 +87,7 @@ POST /signout                          | /signout                       | form: 
 POST /kids                             | /kids                          | form:code={code}&child={L}&pictures=1-2-3 | 303 303 303 303 303 303 303 303
 POST /account/children                 | /account/children              | form:display_name=x&p1=0&p2=1&p3=2 | 401 403 403 303 303 403 403 403
 POST /account/children/{id}/unlock     | /account/children/{L}/unlock   | form: | 401 403 403 303 404 303 404 403
+POST /account/children/{id}/avatar     | /account/children/{L}/avatar   | form:avatar=5 | 401 403 403 303 404 303 404 403
 POST /account/classes                  | /account/classes               | form:name=x | 401 403 403 403 403 303 303 403
 POST /kids/code                        | /kids/code                     | form:code={code} | 303 303 303 303 303 303 303 303
 POST /kids/forget                      | /kids/forget                   | form: | 303 303 303 303 303 303 303 303

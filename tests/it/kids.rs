@@ -334,21 +334,30 @@ fn children_get_avatars_chosen_or_given(kind: Db, test: &str) {
     let (_, _, page) = tablet.get("/kids");
     assert!(page.contains("href=\"#av-4\""));
     assert!(page.contains("href=\"#av-9\""));
-    let (_, _, growth) = {
-        let mut grownup = Browser::new(&app);
-        grownup.get("/signin");
-        let csrf = grownup.csrf();
-        grownup.post(
-            "/signin",
-            &[
-                ("csrf", &csrf),
-                ("username", "avatar_mama"),
-                ("password", "violet harbor tadpole 19"),
-            ],
-        );
-        grownup.get(&format!("/learners/{id}/growth"))
-    };
+    let mut grownup = Browser::new(&app);
+    grownup.get("/signin");
+    let csrf = grownup.csrf();
+    grownup.post(
+        "/signin",
+        &[
+            ("csrf", &csrf),
+            ("username", "avatar_mama"),
+            ("password", "violet harbor tadpole 19"),
+        ],
+    );
+    let (_, _, growth) = grownup.get(&format!("/learners/{id}/growth"));
     assert!(growth.contains("id=\"growth-avatar\"") && growth.contains("href=\"#av-4\""));
+    // The account page changes it with a tap.
+    let (_, _, account) = grownup.get("/account");
+    assert!(account.contains(&format!("action=\"/account/children/{id}/avatar\"")));
+    let (status, to, _) = grownup.post(
+        &format!("/account/children/{id}/avatar"),
+        &[("csrf", &csrf), ("avatar", "11")],
+    );
+    assert_eq!((status, to.as_str()), (303, "/account"));
+    let (_, cards) =
+        Session::new(&app).call("GET", &format!("/api/families/{code}/children"), None);
+    assert_eq!(cards[0]["avatar"], 11);
 
     // The teacher's class results carry each child's avatar.
     let mut teacher = Session::new(&app);
