@@ -213,6 +213,8 @@ struct KidsPage {
     child: Option<KidButton>,
     pictures: Vec<Shown>,
     error: Option<String>,
+    /// The child is locked out for now (the page shows a drawn lock with the wait).
+    locked: bool,
     /// What the page says aloud when it opens.
     say: &'static str,
 }
@@ -323,6 +325,7 @@ async fn kids_page(
         } else {
             error
         },
+        locked: status == StatusCode::TOO_MANY_REQUESTS,
     };
     let mut resp = form_page(
         req,
@@ -475,7 +478,7 @@ pub async fn kids_post(
             .await
         }
         Err(AppError::TooMany { retry_after, .. }) => {
-            let msg = format!("🔒 {} min", retry_after.div_ceil(60));
+            let msg = format!("{} min", retry_after.div_ceil(60));
             let mut page = kids_page(
                 &req,
                 &state,
