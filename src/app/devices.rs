@@ -12,7 +12,7 @@ use super::secrets::Gate;
 use super::state::AppState;
 use super::text;
 use crate::db::accounts::UserRow;
-use crate::db::devices::{self as store, DeviceRow};
+use crate::db::devices::{self as store, DeviceRow, Remembered};
 use crate::db::{AnyConnection, now_ms};
 
 /// How long a device stays remembered: 180 days.
@@ -24,17 +24,17 @@ pub struct NewDevice {
     pub token: String,
 }
 
-/// The device of a live token (401 for an unknown, forgotten or expired one). The one check of
-/// a device token: the kids' page and the picture sign-in both go through it.
-pub(super) fn live(conn: &mut AnyConnection, token: &str) -> Result<DeviceRow, AppError> {
+/// What the device of a live token remembers (401 for an unknown, forgotten or expired one).
+/// The one check of a device token: the kids' page and the picture sign-in both go through it.
+pub(super) fn live(conn: &mut AnyConnection, token: &str) -> Result<Remembered, AppError> {
     let refused =
         || AppError::Unauthorized("this device is not remembered any more: type the code".into());
     if token.len() != 64 {
         return Err(refused());
     }
-    let device = store::live_by_token(conn, token, now_ms())?.ok_or_else(refused)?;
-    device.remembered().ok_or_else(refused)?;
-    Ok(device)
+    store::live_by_token(conn, token, now_ms())?
+        .and_then(|d| d.remembered())
+        .ok_or_else(refused)
 }
 
 /// The children a live device remembers (what the kids' page shows).
@@ -42,10 +42,7 @@ pub(super) fn children_of_device(
     conn: &mut AnyConnection,
     token: &str,
 ) -> Result<Vec<UserRow>, AppError> {
-    let device = live(conn, token)?;
-    let what = device
-        .remembered()
-        .ok_or(AppError::NotFound("family or class"))?;
+    let what = live(conn, token)?;
     Ok(store::children(conn, what)?)
 }
 
@@ -62,7 +59,8 @@ pub fn remember(
     let conn = &mut *state.conn()?;
     let what = store::owner_of_code(conn, &code)?.ok_or(AppError::NotFound("family or class"))?;
     let now = now_ms();
-    let by = actor.user().map(|u| u.id);
+    // Who typed it, when a grown-up is signed in on the device.
+    let by = Grownup::of(actor).ok().map(|g| g.id);
     let (device, token) = store::insert(conn, what, by, now, now + DEVICE_MS)?;
     Ok(NewDevice { device, token })
 }

@@ -119,14 +119,6 @@ pub fn of_grownup(conn: &mut AnyConnection, grownup: i32, now: i64) -> QueryResu
         .load(conn)
 }
 
-pub fn by_id(conn: &mut AnyConnection, id: i32) -> QueryResult<Option<DeviceRow>> {
-    devices::table
-        .find(id)
-        .select(DeviceRow::as_select())
-        .first(conn)
-        .optional()
-}
-
 /// Revokes a device for good.
 pub fn revoke(conn: &mut AnyConnection, id: i32) -> QueryResult<()> {
     diesel::update(devices::table.find(id))
