@@ -295,6 +295,7 @@ pub struct Words {
     pub form_incomplete: &'static str,
     /// A remembered device: the button that forgets it here, and the account page's list.
     pub not_your_device: &'static str,
+    pub remember_note: &'static str,
     pub devices: &'static str,
     pub devices_intro: &'static str,
     pub no_devices: &'static str,
@@ -372,6 +373,7 @@ static ZH_WORDS: Words = Words {
     name_taken: "这个用户名已经有人用了",
     form_incomplete: "请填写所有内容：用户名 3–32 个字，密码至少 8 位",
     not_your_device: "不是你的设备？",
+    remember_note: "家长或老师输入一次，这台设备就会记住这些孩子。",
     devices: "记住的设备",
     devices_intro: "在孩子的平板上输入一次家庭码或班级码，这台设备就会记住；不再用时可以在这里忘记它。",
     no_devices: "还没有记住的设备。",
@@ -448,6 +450,7 @@ static EN_WORDS: Words = Words {
     name_taken: "That user name is taken",
     form_incomplete: "Please fill everything in: a user name of 3–32 characters, a password of 8 or more",
     not_your_device: "Not your device?",
+    remember_note: "A parent or teacher types it once; this device then remembers the children.",
     devices: "Remembered devices",
     devices_intro: "Type the family or class code once on a child’s tablet and it remembers; forget it here when it is no longer used.",
     no_devices: "No remembered device yet.",
