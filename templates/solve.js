@@ -9,6 +9,9 @@ let busy = false;
 let done = false;
 let hintLevel = 0;
 let soundOn = localStorage.getItem("sente-sound") !== "off";
+// Spoken prompts (speak.js, loaded before this module): the task on opening, the verdict after
+// an answer; silent without a voice or with the sound switched off.
+const speak = window.senteSpeak || (() => false);
 
 async function api(method, path, body) {
   const res = await fetch(path, {
@@ -78,6 +81,9 @@ function feedback(kind, text) {
   if (kind === "illegal") setTimeout(() => { box.hidden = true; root.dataset.state = "playing"; }, 900);
 }
 
+// After the chime, so that the two do not talk over each other.
+function speakLater(text) { setTimeout(() => speak(text), soundOn ? 500 : 0); }
+
 function say(text) { document.getElementById("comment").textContent = text || ""; }
 
 async function start() {
@@ -105,8 +111,8 @@ async function play(p) {
   await new Promise((ok) => setTimeout(ok, m.reply ? 450 : 0));
   drawStones(m.position);
   if (m.reply) { clearMarks(); mark(m.reply, "last"); }
-  if (m.result === "solved") { done = true; feedback("solved", root.dataset.solved); chime(true); }
-  else if (m.result === "wrong") { done = true; feedback("wrong", root.dataset.wrong); chime(false); }
+  if (m.result === "solved") { done = true; feedback("solved", root.dataset.solved); chime(true); speakLater(root.dataset.sayRight); }
+  else if (m.result === "wrong") { done = true; feedback("wrong", root.dataset.wrong); chime(false); speakLater(root.dataset.sayWrong); }
   busy = false;
 }
 
@@ -151,6 +157,15 @@ soundButton.addEventListener("click", () => {
   soundOn = !soundOn;
   localStorage.setItem("sente-sound", soundOn ? "on" : "off");
   soundButton.setAttribute("aria-pressed", String(soundOn));
+  if (!soundOn && window.speechSynthesis) window.speechSynthesis.cancel();
 });
+
+// The speaker button says the task again (browsers may not speak before the first tap).
+const sayTask = document.getElementById("say-task");
+if (window.speechSynthesis) {
+  sayTask.hidden = false;
+  sayTask.addEventListener("click", () => speak(root.dataset.task));
+}
+speak(root.dataset.task);
 
 start();

@@ -112,20 +112,34 @@ pub fn children_of_code(
         .ok_or(AppError::NotFound("family or class"))
 }
 
-/// The child `child_id` of the family or class `code`, when these are their pictures: the one
-/// way to prove a child, behind the child's lock-out and the address's limit.
+/// Where a child's sign-in screen found them: the code a grown-up typed, or the token of a
+/// remembered device.
+#[derive(Clone, Copy, Debug)]
+pub enum Door<'a> {
+    Code(&'a str),
+    Device(&'a str),
+}
+
+/// The child `child_id` of the family or class behind `door`, when these are their pictures: the
+/// one way to prove a child, behind the child's lock-out and the address's limit.
 pub(super) fn prove_child(
     state: &AppState,
     ip: IpAddr,
-    code: &str,
+    door: Door<'_>,
     child_id: i32,
     pictures: &[u8],
 ) -> Result<UserRow, AppError> {
     state.limits.check(Gate::Pictures, ip)?;
     let wrong = || AppError::Unauthorized("that child and those pictures do not match".into());
-    let code = text::code(code).ok_or_else(wrong)?;
     let conn = &mut *state.conn()?;
-    let child = learning::children_of_code(conn, &code)?
+    let kids = match door {
+        Door::Code(code) => {
+            let code = text::code(code).ok_or_else(wrong)?;
+            learning::children_of_code(conn, &code)?
+        }
+        Door::Device(token) => Some(super::devices::children_of_device(conn, token)?),
+    };
+    let child = kids
         .and_then(|kids| kids.into_iter().find(|k| k.id == child_id))
         .ok_or_else(wrong)?;
     if secrets::check_pictures(conn, &child, pictures)? {
@@ -143,9 +157,63 @@ pub fn sign_in_pictures(
     child_id: i32,
     pictures: &[u8],
 ) -> Result<SignedIn, AppError> {
-    let child = prove_child(state, ip, code, child_id, pictures)?;
+    sign_in_at(state, ip, Door::Code(code), child_id, pictures)
+}
+
+/// A child signs in on a remembered device: their avatar and name, their three pictures (the
+/// same check and lock-out as with the code; 401 when the device is not remembered any more).
+pub fn sign_in_device(
+    state: &AppState,
+    ip: IpAddr,
+    token: &str,
+    child_id: i32,
+    pictures: &[u8],
+) -> Result<SignedIn, AppError> {
+    sign_in_at(state, ip, Door::Device(token), child_id, pictures)
+}
+
+fn sign_in_at(
+    state: &AppState,
+    ip: IpAddr,
+    door: Door<'_>,
+    child_id: i32,
+    pictures: &[u8],
+) -> Result<SignedIn, AppError> {
+    let child = prove_child(state, ip, door, child_id, pictures)?;
     let token = accounts::open_session(&mut *state.conn()?, child.id)?;
     Ok(SignedIn { user: child, token })
+}
+
+/// How many animal avatars there are (numbered from 0; their drawings and names are the web
+/// layer's).
+pub const AVATAR_COUNT: i32 = 12;
+
+/// A chosen avatar, or the first one no other child of `siblings` has (so that children of one
+/// family or class look different without anyone choosing).
+pub(super) fn avatar_for(chosen: Option<i32>, siblings: &[UserRow]) -> Result<i32, AppError> {
+    match chosen {
+        Some(a) if (0..AVATAR_COUNT).contains(&a) => Ok(a),
+        Some(_) => Err(AppError::bad(format!(
+            "an avatar is a number from 0 to {}",
+            AVATAR_COUNT - 1
+        ))),
+        None => {
+            let free = (0..AVATAR_COUNT).find(|a| siblings.iter().all(|s| s.avatar != *a));
+            Ok(free.unwrap_or(siblings.len() as i32 % AVATAR_COUNT))
+        }
+    }
+}
+
+/// A parent or teacher gives a child another avatar.
+pub fn set_avatar(
+    state: &AppState,
+    me: &Grownup,
+    child_id: i32,
+    avatar: i32,
+) -> Result<(), AppError> {
+    let child = cared_child(state, me, child_id)?;
+    let avatar = avatar_for(Some(avatar), &[])?;
+    Ok(accounts::set_avatar(&mut *state.conn()?, child.id, avatar)?)
 }
 
 /// A parent adds a child to the family.
@@ -154,14 +222,19 @@ pub fn add_child(
     me: &Parent,
     display_name: &str,
     pictures: &[u8],
+    avatar: Option<i32>,
 ) -> Result<UserRow, AppError> {
     let name = text::name(display_name, "a child's name")?;
-    let hash = accounts::hash_secret(&secrets::picture_secret(pictures)?);
+    let secret = secrets::picture_secret(pictures)?;
+    let conn = &mut *state.conn()?;
+    let avatar = avatar_for(avatar, &accounts::children_of(conn, me.id)?)?;
+    let hash = accounts::hash_secret(&secret);
     Ok(accounts::create_child(
-        &mut *state.conn()?,
+        conn,
         Some(me.id),
         &name,
         hash,
+        avatar,
     )?)
 }
 
@@ -175,7 +248,7 @@ pub fn link_child(
     child_id: i32,
     pictures: &[u8],
 ) -> Result<UserRow, AppError> {
-    let child = prove_child(state, ip, code, child_id, pictures)?;
+    let child = prove_child(state, ip, Door::Code(code), child_id, pictures)?;
     if child.parent_id == Some(me.id) {
         return Ok(child);
     }
@@ -237,6 +310,8 @@ pub fn reset_pictures(
 pub struct Overview {
     pub children: Vec<(UserRow, bool)>,
     pub classes: Vec<(crate::db::learning::ClassRow, Vec<(UserRow, bool)>)>,
+    /// The devices that remember the family or one of the classes.
+    pub devices: Vec<crate::db::devices::DeviceRow>,
 }
 
 pub fn overview(state: &AppState, me: &Grownup) -> Result<Overview, AppError> {
@@ -251,6 +326,7 @@ pub fn overview(state: &AppState, me: &Grownup) -> Result<Overview, AppError> {
             out.classes.push((c, with_locks(conn, kids)?));
         }
     }
+    out.devices = super::devices::owned(conn, me)?;
     Ok(out)
 }
 

@@ -80,12 +80,15 @@ pub fn add_pupil(
     class: i32,
     display_name: &str,
     pictures: &[u8],
+    avatar: Option<i32>,
 ) -> Result<UserRow, AppError> {
     let class = own_class(state, me, class)?;
     let name = text::name(display_name, "a child's name")?;
-    let hash = store::hash_secret(&secrets::picture_secret(pictures)?);
+    let secret = secrets::picture_secret(pictures)?;
     let conn = &mut *state.conn()?;
-    let child = store::create_child(conn, None, &name, hash)?;
+    let avatar = accounts::avatar_for(avatar, &learning::class_children(conn, class.id)?)?;
+    let hash = store::hash_secret(&secret);
+    let child = store::create_child(conn, None, &name, hash, avatar)?;
     learning::add_member(conn, class.id, child.id)?;
     Ok(child)
 }
@@ -102,7 +105,7 @@ pub fn add_member(
     pictures: &[u8],
 ) -> Result<UserRow, AppError> {
     let class = own_class(state, me, class)?;
-    let child = accounts::prove_child(state, ip, code, child_id, pictures)?;
+    let child = accounts::prove_child(state, ip, accounts::Door::Code(code), child_id, pictures)?;
     learning::add_member(&mut *state.conn()?, class.id, child.id)?;
     Ok(child)
 }

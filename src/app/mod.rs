@@ -11,6 +11,7 @@ pub mod answers;
 pub mod bank;
 pub mod children;
 pub mod classes;
+pub mod devices;
 pub mod error;
 pub mod learners;
 pub mod live;

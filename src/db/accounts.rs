@@ -36,6 +36,8 @@ pub struct UserRow {
     pub created_at: i64,
     /// The success chance "next problem" aims at.
     pub target_success: f64,
+    /// The child's animal avatar (a number of `web::i18n::AVATARS`).
+    pub avatar: i32,
 }
 
 #[derive(Debug, Insertable)]
@@ -52,6 +54,7 @@ struct NewUser<'a> {
     rating_rd: f64,
     rating_vol: f64,
     created_at: i64,
+    avatar: i32,
 }
 
 /// An argon2id hash (PHC string) of a secret: how passwords and picture passwords are stored.
@@ -72,7 +75,7 @@ pub fn verify_secret(secret: &str, hash: &str) -> bool {
     })
 }
 
-fn random_hex(bytes: usize) -> String {
+pub(super) fn random_hex(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
     getrandom::getrandom(&mut buf).expect("the operating system's random source");
     buf.iter().map(|b| format!("{b:02x}")).collect()
@@ -140,6 +143,7 @@ pub fn create_account(
             rating_rd: start.deviation,
             rating_vol: start.volatility,
             created_at: now_ms(),
+            avatar: 0,
         },
     )
     .map(Some)
@@ -152,6 +156,7 @@ pub fn create_child(
     parent: Option<i32>,
     display_name: &str,
     picture_hash: String,
+    avatar: i32,
 ) -> QueryResult<UserRow> {
     let start = Config::default().learner_start;
     insert_user(
@@ -168,6 +173,7 @@ pub fn create_child(
             rating_rd: start.deviation,
             rating_vol: start.volatility,
             created_at: now_ms(),
+            avatar,
         },
     )
 }
@@ -230,7 +236,7 @@ pub fn open_session(conn: &mut AnyConnection, user: i32) -> QueryResult<String> 
     Ok(token)
 }
 
-fn token_hash(token: &str) -> String {
+pub(super) fn token_hash(token: &str) -> String {
     Sha256::digest(token.as_bytes())
         .iter()
         .map(|b| format!("{b:02x}"))
@@ -321,6 +327,14 @@ pub fn adopt_child(conn: &mut AnyConnection, parent: i32, child: i32) -> QueryRe
     .set(users::parent_id.eq(Some(parent)))
     .execute(conn)
     .map(|n| n == 1)
+}
+
+/// Sets a child's avatar.
+pub fn set_avatar(conn: &mut AnyConnection, child: i32, avatar: i32) -> QueryResult<()> {
+    diesel::update(users::table.find(child))
+        .set(users::avatar.eq(avatar))
+        .execute(conn)
+        .map(|_| ())
 }
 
 /// Sets a child's picture password (hashed) again.

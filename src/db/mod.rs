@@ -5,6 +5,7 @@
 
 pub mod accounts;
 mod connection;
+pub mod devices;
 mod enums;
 pub mod generate;
 pub mod learning;

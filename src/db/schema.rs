@@ -104,6 +104,7 @@ diesel::table! {
         rating_vol -> Double,
         created_at -> BigInt,
         target_success -> Double,
+        avatar -> Integer,
     }
 }
 
@@ -200,6 +201,21 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    devices (id) {
+        id -> Integer,
+        token_hash -> Text,
+        family_id -> Nullable<Integer>,
+        class_id -> Nullable<Integer>,
+        created_by -> Nullable<Integer>,
+        created_at -> BigInt,
+        last_used_at -> BigInt,
+        expires_at -> BigInt,
+        revoked -> Bool,
+    }
+}
+
+diesel::joinable!(devices -> classes (class_id));
 diesel::joinable!(class_members -> classes (class_id));
 diesel::joinable!(reviews -> problems (problem_id));
 
@@ -218,5 +234,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     users,
     sessions,
     ratings_history,
-    secret_checks
+    secret_checks,
+    devices
 );

@@ -4,14 +4,14 @@
 //! only, which a cross-site form cannot send, so they need no CSRF token.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::error::ErrorBody;
 use super::session::{ClientIp, SessionToken, removed_session, session_cookie};
 use crate::app::accounts::{self, SignedIn};
-use crate::app::{Actor, AppError, AppState, Grownup, Parent, children};
+use crate::app::{Actor, AppError, AppState, Grownup, Parent, children, devices};
 use crate::db::accounts::UserRow;
 
 /// A user as the API shows it.
@@ -26,6 +26,8 @@ pub struct UserView {
     pub family_code: Option<String>,
     pub rating: f64,
     pub rank: String,
+    /// Children: their animal avatar (0–11).
+    pub avatar: i32,
 }
 
 impl From<&UserRow> for UserView {
@@ -38,6 +40,7 @@ impl From<&UserRow> for UserView {
             family_code: u.family_code.clone(),
             rating: u.rating,
             rank: crate::rating::rank_of(u.rating).to_string(),
+            avatar: u.avatar,
         }
     }
 }
@@ -136,6 +139,10 @@ pub struct NewChild {
     pub display_name: String,
     /// Three of the nine pictures (0–8), in order.
     pub pictures: Vec<u8>,
+    /// The child's animal avatar (0–11); the app chooses one the family or class does not use
+    /// yet when none is given.
+    #[serde(default)]
+    pub avatar: Option<i32>,
 }
 
 /// A parent adds a child, who will sign in with the family code and the pictures.
@@ -148,7 +155,8 @@ pub async fn add_child(
 ) -> Result<HttpResponse, AppError> {
     let b = body.into_inner();
     let child =
-        run(move || accounts::add_child(&state, &parent, &b.display_name, &b.pictures)).await?;
+        run(move || accounts::add_child(&state, &parent, &b.display_name, &b.pictures, b.avatar))
+            .await?;
     Ok(HttpResponse::Created().json(UserView::from(&child)))
 }
 
@@ -157,6 +165,7 @@ pub async fn add_child(
 pub struct ChildCard {
     pub id: i32,
     pub display_name: String,
+    pub avatar: i32,
 }
 
 /// The children of a family or class, for the picture sign-in screen.
@@ -174,6 +183,7 @@ pub async fn family(
             .map(|k| ChildCard {
                 id: k.id,
                 display_name: k.display_name.clone(),
+                avatar: k.avatar,
             })
             .collect(),
     ))
@@ -266,5 +276,74 @@ pub async fn delete_child(
 ) -> Result<HttpResponse, AppError> {
     let id = id.into_inner();
     run(move || children::delete(&state, &grownup, id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct NewAvatar {
+    /// One of the animal avatars (0–11).
+    pub avatar: i32,
+}
+
+/// A parent or teacher gives a child another avatar.
+#[utoipa::path(params(("id" = i32, Path, description = "child id")), request_body = NewAvatar, responses((status = 204), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[put("/api/children/{id}/avatar")]
+pub async fn set_avatar(
+    state: web::Data<AppState>,
+    grownup: Grownup,
+    id: web::Path<i32>,
+    body: web::Json<NewAvatar>,
+) -> Result<HttpResponse, AppError> {
+    let (id, avatar) = (id.into_inner(), body.into_inner().avatar);
+    run(move || accounts::set_avatar(&state, &grownup, id, avatar)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// A remembered device as its grown-up sees it.
+#[derive(Serialize, ToSchema)]
+pub struct DeviceView {
+    pub id: i32,
+    /// family or class
+    pub kind: String,
+    /// The class it remembers (a teacher's device).
+    pub class_id: Option<i32>,
+    /// Milliseconds since 1970.
+    pub created_at: i64,
+    pub last_used_at: i64,
+    pub expires_at: i64,
+}
+
+/// The devices that remember the parent's family or one of the teacher's classes.
+#[utoipa::path(responses((status = 200, body = Vec<DeviceView>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+#[get("/api/devices")]
+pub async fn list_devices(
+    state: web::Data<AppState>,
+    grownup: Grownup,
+) -> Result<web::Json<Vec<DeviceView>>, AppError> {
+    let list = run(move || devices::list(&state, &grownup)).await?;
+    Ok(web::Json(
+        list.iter()
+            .map(|d| DeviceView {
+                id: d.id,
+                kind: if d.class.is_some() { "class" } else { "family" }.into(),
+                class_id: d.class,
+                created_at: d.created_at,
+                last_used_at: d.last_used_at,
+                expires_at: d.expires_at,
+            })
+            .collect(),
+    ))
+}
+
+/// Forgets a remembered device: its token is refused from now on.
+#[utoipa::path(params(("id" = i32, Path, description = "device id")), responses((status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[delete("/api/devices/{id}")]
+pub async fn forget_device(
+    state: web::Data<AppState>,
+    grownup: Grownup,
+    id: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let id = id.into_inner();
+    run(move || devices::forget(&state, &grownup, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -66,6 +66,8 @@ pub async fn list_classes(
 pub struct PupilProgress {
     pub id: i32,
     pub display_name: String,
+    /// The child's animal avatar (0–11).
+    pub avatar: i32,
     pub rating: f64,
     pub rank: String,
     pub attempts: i64,
@@ -98,6 +100,7 @@ pub async fn class_progress(
             .map(|p| PupilProgress {
                 id: p.child.id,
                 display_name: p.child.display_name.clone(),
+                avatar: p.child.avatar,
                 rating: p.child.rating,
                 rank: rank_of(p.child.rating).to_string(),
                 attempts: p.attempts,
@@ -119,7 +122,8 @@ pub async fn add_pupil(
 ) -> Result<HttpResponse, AppError> {
     let (id, b) = (id.into_inner(), body.into_inner());
     let child =
-        run(move || classes::add_pupil(&state, &me, id, &b.display_name, &b.pictures)).await?;
+        run(move || classes::add_pupil(&state, &me, id, &b.display_name, &b.pictures, b.avatar))
+            .await?;
     Ok(HttpResponse::Created().json(UserView::from(&child)))
 }
 

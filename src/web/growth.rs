@@ -113,7 +113,7 @@ pub fn date_of_day(day: i64) -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
-fn date_of_ms(ms: i64, tz_minutes: i64) -> String {
+pub(super) fn date_of_ms(ms: i64, tz_minutes: i64) -> String {
     date_of_day((ms + tz_minutes * 60_000).div_euclid(DAY_MS))
 }
 
@@ -235,6 +235,7 @@ struct GrowthPage {
     lang_short: &'static str,
     other_lang: &'static str,
     name: String,
+    avatar: super::i18n::Shown,
     rank: String,
     level: u8,
     stars: String,
@@ -333,6 +334,7 @@ pub async fn growth_page(
         lang_short: lang.short(),
         other_lang: lang.other().short(),
         name: learner.display_name.clone(),
+        avatar: super::i18n::avatar(lang, learner.avatar),
         rank: rank(learner.rating),
         level: v.level,
         stars: "★".repeat(usize::from(v.stars)),

@@ -293,6 +293,22 @@ pub struct Words {
     pub wrong_password: &'static str,
     pub name_taken: &'static str,
     pub form_incomplete: &'static str,
+    /// A remembered device: the button that forgets it here, and the account page's list.
+    pub not_your_device: &'static str,
+    pub remember_note: &'static str,
+    pub devices: &'static str,
+    pub devices_intro: &'static str,
+    pub no_devices: &'static str,
+    pub device_family: &'static str,
+    pub device_class: &'static str,
+    pub remembered_since: &'static str,
+    pub last_used: &'static str,
+    pub forget: &'static str,
+    pub avatar: &'static str,
+    pub choose_avatar: &'static str,
+    /// Spoken (and shown) after an answer.
+    pub say_right: &'static str,
+    pub say_wrong: &'static str,
 }
 
 static ZH_WORDS: Words = Words {
@@ -330,7 +346,7 @@ static ZH_WORDS: Words = Words {
     pick_pictures: "按顺序点你的三张图片",
     start_over: "重来",
     wrong_pictures: "图片不对，再试一次吧",
-    locked: "🔒 已锁定",
+    locked: "已锁定",
     unlock: "解锁",
     my_children: "我的孩子",
     add_child: "添加孩子",
@@ -356,6 +372,20 @@ static ZH_WORDS: Words = Words {
     wrong_password: "用户名或密码不对",
     name_taken: "这个用户名已经有人用了",
     form_incomplete: "请填写所有内容：用户名 3–32 个字，密码至少 8 位",
+    not_your_device: "不是你的设备？",
+    remember_note: "家长或老师输入一次，这台设备就会记住这些孩子。",
+    devices: "记住的设备",
+    devices_intro: "在孩子的平板上输入一次家庭码或班级码，这台设备就会记住；不再用时可以在这里忘记它。",
+    no_devices: "还没有记住的设备。",
+    device_family: "家庭",
+    device_class: "班级",
+    remembered_since: "记住于",
+    last_used: "最近使用",
+    forget: "忘记",
+    avatar: "头像",
+    choose_avatar: "选一个头像",
+    say_right: "对了！",
+    say_wrong: "再想想",
 };
 
 static EN_WORDS: Words = Words {
@@ -393,7 +423,7 @@ static EN_WORDS: Words = Words {
     pick_pictures: "Tap your three pictures in order",
     start_over: "Start over",
     wrong_pictures: "Those are not your pictures; try again",
-    locked: "🔒 locked",
+    locked: "locked",
     unlock: "Unlock",
     my_children: "My children",
     add_child: "Add a child",
@@ -419,6 +449,20 @@ static EN_WORDS: Words = Words {
     wrong_password: "Wrong user name or password",
     name_taken: "That user name is taken",
     form_incomplete: "Please fill everything in: a user name of 3–32 characters, a password of 8 or more",
+    not_your_device: "Not your device?",
+    remember_note: "A parent or teacher types it once; this device then remembers the children.",
+    devices: "Remembered devices",
+    devices_intro: "Type the family or class code once on a child’s tablet and it remembers; forget it here when it is no longer used.",
+    no_devices: "No remembered device yet.",
+    device_family: "Family",
+    device_class: "Class",
+    remembered_since: "Remembered since",
+    last_used: "Last used",
+    forget: "Forget",
+    avatar: "Avatar",
+    choose_avatar: "Choose an avatar",
+    say_right: "Well done!",
+    say_wrong: "Try again",
 };
 
 impl Lang {
@@ -435,12 +479,162 @@ pub fn concept_name(lang: Lang, concept: &str) -> &'static str {
     kind_name(lang, concept)
 }
 
-/// The nine pictures of picture passwords, in their fixed order.
-pub const PICTURES: [&str; 9] = ["🐶", "🐱", "🐰", "🐼", "🦊", "🐸", "🐵", "🐯", "🐧"];
+/// One of the app's own drawings (templates/pictures.svg): its symbol there and its name,
+/// which is also its spoken and alternative text.
+#[derive(Clone, Copy, Debug)]
+pub struct Drawing {
+    /// The `<symbol>` id in templates/pictures.svg.
+    pub symbol: &'static str,
+    pub zh: &'static str,
+    pub en: &'static str,
+}
+
+impl Drawing {
+    pub fn name(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::Zh => self.zh,
+            Lang::En => self.en,
+        }
+    }
+}
+
+const fn drawing(symbol: &'static str, zh: &'static str, en: &'static str) -> Drawing {
+    Drawing { symbol, zh, en }
+}
+
+/// The nine pictures of picture passwords, in their fixed order (a password stores their
+/// numbers): drawings shipped with the app, so that they look the same on every device.
+pub const PICTURES: [Drawing; 9] = [
+    drawing("pic-0", "苹果", "apple"),
+    drawing("pic-1", "太阳", "sun"),
+    drawing("pic-2", "汽车", "car"),
+    drawing("pic-3", "花", "flower"),
+    drawing("pic-4", "鱼", "fish"),
+    drawing("pic-5", "树", "tree"),
+    drawing("pic-6", "房子", "house"),
+    drawing("pic-7", "小船", "boat"),
+    drawing("pic-8", "星星", "star"),
+];
+
+/// The children's animal avatars, by number (`users.avatar`).
+pub const AVATARS: [Drawing; 12] = [
+    drawing("av-0", "小猫", "cat"),
+    drawing("av-1", "小狗", "dog"),
+    drawing("av-2", "小兔", "rabbit"),
+    drawing("av-3", "小熊", "bear"),
+    drawing("av-4", "熊猫", "panda"),
+    drawing("av-5", "狐狸", "fox"),
+    drawing("av-6", "青蛙", "frog"),
+    drawing("av-7", "小猪", "pig"),
+    drawing("av-8", "老鼠", "mouse"),
+    drawing("av-9", "狮子", "lion"),
+    drawing("av-10", "猫头鹰", "owl"),
+    drawing("av-11", "小鸡", "chick"),
+];
+
+/// A drawing as a page shows it: its symbol and its name in the page's language.
+#[derive(Clone, Debug)]
+pub struct Shown {
+    pub n: usize,
+    pub symbol: &'static str,
+    pub name: &'static str,
+}
+
+/// The drawings of a set as shown in `lang`.
+pub fn shown(lang: Lang, set: &[Drawing]) -> Vec<Shown> {
+    set.iter()
+        .enumerate()
+        .map(|(n, d)| Shown {
+            n,
+            symbol: d.symbol,
+            name: d.name(lang),
+        })
+        .collect()
+}
+
+/// A child's avatar (an unknown number shows the first one).
+pub fn avatar(lang: Lang, n: i32) -> Shown {
+    let n = usize::try_from(n)
+        .ok()
+        .filter(|&n| n < AVATARS.len())
+        .unwrap_or(0);
+    Shown {
+        n,
+        symbol: AVATARS[n].symbol,
+        name: AVATARS[n].name(lang),
+    }
+}
+
+/// What the solve page says aloud (and shows): who plays and what to do, e.g. "黑棋走，吃掉白子".
+pub fn task(lang: Lang, black: bool, kind: &str) -> String {
+    let (me_zh, them_zh, me_en, them_en) = if black {
+        ("黑", "白", "Black", "white")
+    } else {
+        ("白", "黑", "White", "black")
+    };
+    let my_en = me_en.to_lowercase();
+    match lang {
+        Lang::Zh => {
+            let goal = match kind {
+                "capture" | "ladder" | "net" | "snapback" => format!("吃掉{them_zh}子"),
+                "escape" => format!("救出{me_zh}子"),
+                "connect" => format!("把{me_zh}子连起来"),
+                "cut" => format!("切断{them_zh}子"),
+                "live" => format!("让{me_zh}棋活下来"),
+                "kill" => format!("杀死{them_zh}棋"),
+                "ko" => "打劫".to_string(),
+                "capturing_race" => "赢下对杀".to_string(),
+                _ => "找到最好的一步".to_string(),
+            };
+            format!("{me_zh}棋走，{goal}")
+        }
+        Lang::En => {
+            let goal = match kind {
+                "capture" | "ladder" | "net" | "snapback" => {
+                    format!("capture the {them_en} stones")
+                }
+                "escape" => format!("save the {my_en} stones"),
+                "connect" => format!("connect the {my_en} stones"),
+                "cut" => format!("cut the {them_en} stones apart"),
+                "live" => format!("make the {my_en} group live"),
+                "kill" => format!("kill the {them_en} group"),
+                "ko" => "win the ko".to_string(),
+                "capturing_race" => "win the capturing race".to_string(),
+                _ => "find the best move".to_string(),
+            };
+            format!("{me_en} to play: {goal}")
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_drawing_is_in_the_sprite_and_no_picture_is_an_emoji() {
+        let sprite = include_str!("../../templates/pictures.svg");
+        for d in PICTURES.iter().chain(AVATARS.iter()) {
+            assert!(
+                sprite.contains(&format!("<symbol id=\"{}\"", d.symbol)),
+                "{}",
+                d.symbol
+            );
+            assert!(!d.zh.is_empty() && !d.en.is_empty());
+        }
+        assert_eq!(AVATARS.len() as i32, crate::app::accounts::AVATAR_COUNT);
+        assert!(!sprite.chars().any(|c| c as u32 >= 0x1F000));
+    }
+
+    #[test]
+    fn the_task_says_who_plays_and_what_to_do() {
+        assert_eq!(task(Lang::Zh, true, "capture"), "黑棋走，吃掉白子");
+        assert_eq!(
+            task(Lang::En, true, "capture"),
+            "Black to play: capture the white stones"
+        );
+        assert_eq!(task(Lang::Zh, false, "live"), "白棋走，让白棋活下来");
+    }
     use actix_web::test::TestRequest;
 
     #[test]

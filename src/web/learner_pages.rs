@@ -11,10 +11,14 @@ use serde::Deserialize;
 
 use super::auth::run;
 use super::csrf::{self, Checked, csrf_forms};
-use super::i18n::{Lang, PICTURES, Text, Words};
-use super::session::{ClientIp, SessionToken, removed_session, session_cookie};
+use super::i18n::{self, AVATARS, Lang, PICTURES, Shown, Text, Words};
+use super::session::{
+    ClientIp, DeviceToken, SessionToken, device_cookie, removed_device, removed_session,
+    session_cookie,
+};
 use crate::app::{
-    Actor, AppError, AppState, Grownup, Learner, Parent, Teacher, accounts, classes, learners,
+    Actor, AppError, AppState, Grownup, Learner, Parent, Teacher, accounts, classes, devices,
+    learners,
 };
 use crate::db::Role;
 use crate::db::accounts::UserRow;
@@ -28,7 +32,9 @@ csrf_forms!(
     PictureForm,
     ChildForm,
     ClassForm,
-    TargetForm
+    TargetForm,
+    CodeForm,
+    AvatarForm
 );
 
 fn see_other(to: &str) -> HttpResponse {
@@ -182,6 +188,9 @@ pub async fn signout_post(
 struct KidButton {
     id: i32,
     name: String,
+    avatar: Shown,
+    /// Where tapping the child leads (their pictures).
+    href: String,
 }
 
 #[derive(Template)]
@@ -193,13 +202,21 @@ struct KidsPage {
     lang_short: &'static str,
     other_lang: &'static str,
     csrf: String,
-    /// The code entered (empty on the first screen).
+    /// Whether the children are shown (by a code, or a remembered device).
+    opened: bool,
+    /// The code entered on a link (empty on a remembered device and on the first screen).
     code: String,
+    /// A remembered device shows its children ("not your device?" forgets it).
+    device: bool,
     kids: Vec<KidButton>,
     /// The child choosing pictures, if one was tapped.
     child: Option<KidButton>,
-    pictures: Vec<(usize, &'static str)>,
+    pictures: Vec<Shown>,
     error: Option<String>,
+    /// The child is locked out for now (the page shows a drawn lock with the wait).
+    locked: bool,
+    /// What the page says aloud when it opens.
+    say: &'static str,
 }
 
 #[derive(Deserialize)]
@@ -208,42 +225,82 @@ pub struct KidsQuery {
     child: Option<i32>,
 }
 
+/// How the kids' page found its children.
+enum Door {
+    /// Nothing yet: the code screen.
+    Nothing,
+    /// A code on a link (`/kids?code=…`).
+    Code(String),
+    /// A remembered device's token.
+    Device(String),
+}
+
+/// The kids' page: the code screen, the children of a code or a remembered device, or one
+/// child's pictures. A device that is not remembered any more shows the code screen and loses
+/// its cookie.
 async fn kids_page(
     req: &HttpRequest,
     state: &web::Data<AppState>,
     ip: ClientIp,
-    code: String,
+    door: Door,
     child: Option<i32>,
     error: Option<String>,
     status: StatusCode,
 ) -> Page {
     let lang = Lang::of(req);
     let st = state.clone();
-    let lookup = code.clone();
-    let kids = if code.is_empty() {
-        None
-    } else {
-        match run(move || accounts::children_of_code(&st, ip.0, &lookup)).await {
-            Ok(kids) => Some(kids),
-            Err(AppError::NotFound(_)) => None,
-            Err(e) => return Err(e),
+    let found = match &door {
+        Door::Nothing => Ok(None),
+        Door::Code(code) => {
+            let code = code.clone();
+            run(move || accounts::children_of_code(&st, ip.0, &code))
+                .await
+                .map(Some)
+        }
+        Door::Device(token) => {
+            let token = token.clone();
+            run(move || devices::children(&st, &token)).await.map(Some)
         }
     };
-    let unknown = !code.is_empty() && kids.is_none();
+    let (kids, unknown, forgotten) = match found {
+        Ok(kids) => (kids, false, false),
+        Err(AppError::NotFound(_)) => (None, true, false),
+        Err(AppError::Unauthorized(_)) if matches!(door, Door::Device(_)) => (None, false, true),
+        Err(e) => return Err(e),
+    };
+    let code = match &door {
+        Door::Code(c) if !unknown => c.clone(),
+        _ => String::new(),
+    };
+    let device = matches!(door, Door::Device(_)) && !forgotten;
+    let href = |id: i32| {
+        if device {
+            format!("/kids?child={id}")
+        } else {
+            format!("/kids?code={code}&child={id}")
+        }
+    };
+    let opened = kids.is_some();
     let kids: Vec<KidButton> = kids
         .unwrap_or_default()
         .into_iter()
         .map(|k| KidButton {
             id: k.id,
+            href: href(k.id),
             name: k.display_name,
+            avatar: i18n::avatar(lang, k.avatar),
         })
         .collect();
-    let chosen = child
-        .and_then(|c| kids.iter().find(|k| k.id == c))
-        .map(|k| KidButton {
+    let chosen = child.and_then(|c| kids.iter().position(|k| k.id == c));
+    let child = chosen.map(|i| {
+        let k = &kids[i];
+        KidButton {
             id: k.id,
             name: k.name.clone(),
-        });
+            avatar: k.avatar.clone(),
+            href: k.href.clone(),
+        }
+    });
     let w = lang.words();
     let page = KidsPage {
         t: lang.text(),
@@ -252,17 +309,25 @@ async fn kids_page(
         lang_short: lang.short(),
         other_lang: lang.other().short(),
         csrf: csrf::token(req).0,
-        code: if unknown { String::new() } else { code },
+        opened,
+        code,
+        device,
+        say: match (opened, &child) {
+            (false, _) => "",
+            (true, None) => w.who_are_you,
+            (true, Some(_)) => w.pick_pictures,
+        },
         kids,
-        child: chosen,
-        pictures: PICTURES.iter().copied().enumerate().collect(),
+        child,
+        pictures: i18n::shown(lang, &PICTURES),
         error: if unknown {
             Some(format!("{} ✗", w.enter_code))
         } else {
             error
         },
+        locked: status == StatusCode::TOO_MANY_REQUESTS,
     };
-    form_page(
+    let mut resp = form_page(
         req,
         lang,
         if unknown {
@@ -271,24 +336,94 @@ async fn kids_page(
             status
         },
         page.render(),
-    )
+    )?;
+    if forgotten {
+        resp.add_cookie(&removed_device())
+            .map_err(|e| AppError::Internal(e.to_string()))?;
+    }
+    Ok(resp)
 }
 
-/// The children's sign-in: the code, then their name, then their pictures.
+/// The children's sign-in: a code on a link, else the remembered device's children, else the
+/// code screen; then a child's pictures.
 #[get("/kids")]
 pub async fn kids_get(
     req: HttpRequest,
     state: web::Data<AppState>,
     ip: ClientIp,
+    device: DeviceToken,
     q: web::Query<KidsQuery>,
 ) -> Page {
     let code = q.code.clone().unwrap_or_default().trim().to_uppercase();
-    kids_page(&req, &state, ip, code, q.child, None, StatusCode::OK).await
+    let door = match (code.is_empty(), device.0) {
+        (false, _) => Door::Code(code),
+        (true, Some(token)) => Door::Device(token),
+        (true, None) => Door::Nothing,
+    };
+    kids_page(&req, &state, ip, door, q.child, None, StatusCode::OK).await
+}
+
+#[derive(Deserialize)]
+pub struct CodeForm {
+    csrf: String,
+    code: String,
+}
+
+/// A grown-up types the family's or class's code once: this device remembers it (a token in a
+/// long-lived cookie) and shows those children from now on.
+#[post("/kids/code")]
+pub async fn kids_code_post(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    ip: ClientIp,
+    actor: Actor,
+    Checked(f): Checked<CodeForm>,
+) -> Page {
+    let st = state.clone();
+    match run(move || devices::remember(&st, ip.0, &actor, &f.code)).await {
+        Ok(d) => Ok(HttpResponse::SeeOther()
+            .cookie(device_cookie(&req, &d.token))
+            .insert_header((LOCATION, "/kids"))
+            .finish()),
+        Err(AppError::NotFound(_)) => {
+            let w = Lang::of(&req).words();
+            kids_page(
+                &req,
+                &state,
+                ip,
+                Door::Nothing,
+                None,
+                Some(format!("{} ✗", w.enter_code)),
+                StatusCode::NOT_FOUND,
+            )
+            .await
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// "Not your device?": this device forgets its family or class (the token is revoked) and shows
+/// the code screen again.
+#[post("/kids/forget")]
+pub async fn kids_forget_post(
+    state: web::Data<AppState>,
+    device: DeviceToken,
+    _form: Checked<CsrfForm>,
+) -> Page {
+    if let Some(token) = device.0 {
+        run(move || devices::forget_here(&state, &token)).await?;
+    }
+    Ok(HttpResponse::SeeOther()
+        .cookie(removed_device())
+        .insert_header((LOCATION, "/kids"))
+        .finish())
 }
 
 #[derive(Deserialize)]
 pub struct PictureForm {
     csrf: String,
+    /// The code of a link; empty on a remembered device.
+    #[serde(default)]
     code: String,
     child: i32,
     /// The three pictures tapped, as "3-0-7".
@@ -300,6 +435,7 @@ pub async fn kids_post(
     req: HttpRequest,
     state: web::Data<AppState>,
     ip: ClientIp,
+    device: DeviceToken,
     Checked(f): Checked<PictureForm>,
 ) -> Page {
     let lang = Lang::of(&req);
@@ -309,8 +445,22 @@ pub async fn kids_post(
         .split('-')
         .filter_map(|p| p.trim().parse().ok())
         .collect();
-    let (st, lookup, child) = (state.clone(), code.clone(), f.child);
-    let signed = run(move || accounts::sign_in_pictures(&st, ip.0, &lookup, child, &picked)).await;
+    let door = match (code.is_empty(), device.0) {
+        (true, Some(token)) => Door::Device(token),
+        _ => Door::Code(code),
+    };
+    let (st, child) = (state.clone(), f.child);
+    let signed = match &door {
+        Door::Device(token) => {
+            let token = token.clone();
+            run(move || accounts::sign_in_device(&st, ip.0, &token, child, &picked)).await
+        }
+        Door::Code(code) => {
+            let code = code.clone();
+            run(move || accounts::sign_in_pictures(&st, ip.0, &code, child, &picked)).await
+        }
+        Door::Nothing => Err(AppError::Unauthorized("type the code first".into())),
+    };
     let again = ClientIp(ip.0);
     match signed {
         Ok(s) => Ok(signed_in_redirect(&req, &s.token, "/practice")),
@@ -320,7 +470,7 @@ pub async fn kids_post(
                 &req,
                 &state,
                 again,
-                code,
+                door,
                 Some(f.child),
                 Some(msg),
                 StatusCode::UNAUTHORIZED,
@@ -328,12 +478,12 @@ pub async fn kids_post(
             .await
         }
         Err(AppError::TooMany { retry_after, .. }) => {
-            let msg = format!("🔒 {} min", retry_after.div_ceil(60));
+            let msg = format!("{} min", retry_after.div_ceil(60));
             let mut page = kids_page(
                 &req,
                 &state,
                 again,
-                code,
+                door,
                 Some(f.child),
                 Some(msg),
                 StatusCode::TOO_MANY_REQUESTS,
@@ -352,11 +502,20 @@ pub async fn kids_post(
 struct ChildLine {
     id: i32,
     name: String,
+    avatar: Shown,
     rank: String,
     level: u8,
     stars: String,
     target: i32,
     locked: bool,
+}
+
+struct DeviceLine {
+    id: i32,
+    /// "Family" or "Class · name".
+    what: String,
+    created: String,
+    last_used: String,
 }
 
 struct ClassBlock {
@@ -380,7 +539,9 @@ struct AccountPage {
     family_code: String,
     children: Vec<ChildLine>,
     classes: Vec<ClassBlock>,
-    pictures: Vec<(usize, &'static str)>,
+    devices: Vec<DeviceLine>,
+    pictures: Vec<Shown>,
+    avatars: Vec<Shown>,
     targets: Vec<i32>,
 }
 
@@ -390,6 +551,7 @@ fn child_line(lang: Lang, u: &UserRow, locked: bool) -> ChildLine {
     ChildLine {
         id: u.id,
         name: u.display_name.clone(),
+        avatar: i18n::avatar(lang, u.avatar),
         rank: if lang == Lang::Zh {
             r.zh()
         } else {
@@ -420,6 +582,31 @@ pub async fn account(req: HttpRequest, state: web::Data<AppState>, actor: Actor)
         Ok(g) => run(move || accounts::overview(&state, &g)).await?,
         Err(_) => accounts::Overview::default(),
     };
+    let w = lang.words();
+    let devices = overview
+        .devices
+        .iter()
+        .map(|d| {
+            let what = match d.class {
+                Some(c) => {
+                    let name = overview
+                        .classes
+                        .iter()
+                        .find(|(cl, _)| cl.id == c)
+                        .map(|(cl, _)| cl.name.as_str())
+                        .unwrap_or_default();
+                    format!("{} · {name}", w.device_class)
+                }
+                None => w.device_family.to_string(),
+            };
+            DeviceLine {
+                id: d.id,
+                what,
+                created: super::growth::date_of_ms(d.created_at, 480),
+                last_used: super::growth::date_of_ms(d.last_used_at, 480),
+            }
+        })
+        .collect();
     let page = AccountPage {
         t: lang.text(),
         w: lang.words(),
@@ -448,7 +635,9 @@ pub async fn account(req: HttpRequest, state: web::Data<AppState>, actor: Actor)
                     .collect(),
             })
             .collect(),
-        pictures: PICTURES.iter().copied().enumerate().collect(),
+        devices,
+        pictures: i18n::shown(lang, &PICTURES),
+        avatars: i18n::shown(lang, &AVATARS),
         targets: vec![60, 75, 90],
     };
     form_page(&req, lang, StatusCode::OK, page.render())
@@ -461,6 +650,8 @@ pub struct ChildForm {
     p1: u8,
     p2: u8,
     p3: u8,
+    /// The avatar chosen (the app chooses one when none is).
+    avatar: Option<i32>,
     /// A teacher adds to this class.
     class: Option<i32>,
 }
@@ -476,9 +667,11 @@ pub async fn add_child_post(
     run(move || {
         let who = Actor(Some((*me).clone()));
         match (Parent::of(&who), Teacher::of(&who), f.class) {
-            (Ok(p), _, None) => accounts::add_child(&state, &p, &f.display_name, &pictures),
+            (Ok(p), _, None) => {
+                accounts::add_child(&state, &p, &f.display_name, &pictures, f.avatar)
+            }
             (_, Ok(t), Some(class)) => {
-                classes::add_pupil(&state, &t, class, &f.display_name, &pictures)
+                classes::add_pupil(&state, &t, class, &f.display_name, &pictures, f.avatar)
             }
             _ => Err(AppError::Forbidden(
                 "parents add children to their family, teachers to their classes".into(),
@@ -535,6 +728,38 @@ pub async fn unlock_post(
 ) -> Page {
     let id = id.into_inner();
     run(move || accounts::unlock_child(&state, &me, id)).await?;
+    Ok(see_other("/account"))
+}
+
+#[derive(Deserialize)]
+pub struct AvatarForm {
+    csrf: String,
+    avatar: i32,
+}
+
+/// A parent or teacher gives a child another avatar.
+#[post("/account/children/{id}/avatar")]
+pub async fn avatar_post(
+    state: web::Data<AppState>,
+    me: Grownup,
+    id: web::Path<i32>,
+    Checked(f): Checked<AvatarForm>,
+) -> Page {
+    let id = id.into_inner();
+    run(move || accounts::set_avatar(&state, &me, id, f.avatar)).await?;
+    Ok(see_other("/account"))
+}
+
+/// A parent or teacher forgets one of their remembered devices.
+#[post("/account/devices/{id}/forget")]
+pub async fn forget_device_post(
+    state: web::Data<AppState>,
+    me: Grownup,
+    id: web::Path<i32>,
+    _form: Checked<CsrfForm>,
+) -> Page {
+    let id = id.into_inner();
+    run(move || devices::forget(&state, &me, id)).await?;
     Ok(see_other("/account"))
 }
 

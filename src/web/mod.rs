@@ -111,6 +111,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(learner_pages::signout_post)
     .service(learner_pages::kids_get)
     .service(learner_pages::kids_post)
+    .service(learner_pages::kids_code_post)
+    .service(learner_pages::kids_forget_post)
+    .service(learner_pages::forget_device_post)
+    .service(learner_pages::avatar_post)
+    .service(auth::list_devices)
+    .service(auth::forget_device)
+    .service(auth::set_avatar)
     .service(learner_pages::account)
     .service(learner_pages::add_child_post)
     .service(learner_pages::add_class_post)
@@ -126,7 +133,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(pages::solve_page)
     .service(pages::style)
     .service(pages::script)
-    .service(pages::kids_script);
+    .service(pages::kids_script)
+    .service(pages::speak_script);
 }
 
 /// Security headers on every response: a Content-Security-Policy without inline script (pages

@@ -31,6 +31,9 @@ use crate::app::error::{ErrorBody, ErrorDetail};
         auth::add_child,
         auth::family,
         auth::picture_signin,
+        auth::set_avatar,
+        auth::list_devices,
+        auth::forget_device,
         progress::learner_log,
         progress::next_problem,
         progress::put_settings,
@@ -80,6 +83,8 @@ use crate::app::error::{ErrorBody, ErrorDetail};
         auth::ChildCard,
         auth::PictureSignIn,
         auth::NewPictures,
+        auth::NewAvatar,
+        auth::DeviceView,
         ErrorBody,
         ErrorDetail
     ))

@@ -7,7 +7,7 @@ use askama::Template;
 
 use super::board_svg;
 use super::error::AppError;
-use super::i18n::{KINDS, Lang, Text, kind_name};
+use super::i18n::{KINDS, Lang, Text, Words, kind_name};
 use crate::app::AppState;
 use crate::app::bank;
 use crate::db::ProblemFilter;
@@ -73,6 +73,7 @@ struct SetPage {
 #[template(path = "solve.html")]
 struct SolvePage {
     t: &'static Text,
+    w: &'static Words,
     lang_code: &'static str,
     lang_short: &'static str,
     other_lang: &'static str,
@@ -82,6 +83,8 @@ struct SolvePage {
     to_play_class: &'static str,
     to_play_text: &'static str,
     kind: &'static str,
+    /// What the page says aloud when it opens: who plays and what to do.
+    task: String,
     comment: Option<String>,
     next_href: String,
     /// Added to the attempt's creation: the review or test it belongs to.
@@ -332,6 +335,7 @@ pub async fn solve_page(
     };
     let page = SolvePage {
         t: b.t,
+        w: lang.words(),
         lang_code: b.lang_code,
         lang_short: b.lang_short,
         other_lang: b.other_lang,
@@ -345,6 +349,7 @@ pub async fn solve_page(
             b.t.white_to_play
         },
         kind: kind_name(lang, &row.kind),
+        task: super::i18n::task(lang, black, &row.kind),
         // The author's question text is shown only when it is in the page's language.
         comment: comment
             .as_deref()
@@ -406,6 +411,14 @@ pub async fn kids_script() -> HttpResponse {
         .content_type("text/javascript; charset=utf-8")
         .insert_header(("cache-control", "public, max-age=3600"))
         .body(include_str!("../../templates/kids.js"))
+}
+
+#[get("/static/speak.js")]
+pub async fn speak_script() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header(("cache-control", "public, max-age=3600"))
+        .body(include_str!("../../templates/speak.js"))
 }
 
 /// Unknown routes: the JSON error under /api, the page in the layout elsewhere.

@@ -103,3 +103,42 @@ pub fn removed_session() -> Cookie<'static> {
     gone.make_removal();
     gone
 }
+
+/// The cookie of a remembered device (the token of `app::devices`, never a code).
+pub const DEVICE_COOKIE: &str = "sente_device";
+
+/// The remembered-device token of a request, if it carries one.
+pub struct DeviceToken(pub Option<String>);
+
+impl FromRequest for DeviceToken {
+    type Error = actix_web::Error;
+    type Future = Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        ready(Ok(DeviceToken(
+            req.cookie(DEVICE_COOKIE)
+                .map(|c| c.value().to_string())
+                .filter(|v| !v.is_empty()),
+        )))
+    }
+}
+
+/// The device cookie: HttpOnly, SameSite=Lax, as long as the device is remembered (180 days),
+/// Secure over HTTPS.
+pub fn device_cookie(req: &HttpRequest, token: &str) -> Cookie<'static> {
+    let mut c = Cookie::new(DEVICE_COOKIE, token.to_string());
+    c.set_http_only(true);
+    c.set_same_site(SameSite::Lax);
+    c.set_path("/");
+    c.set_secure(req.connection_info().scheme() == "https");
+    c.set_max_age(CookieDuration::milliseconds(app::devices::DEVICE_MS));
+    c
+}
+
+/// The cookie that makes the device forget.
+pub fn removed_device() -> Cookie<'static> {
+    let mut gone = Cookie::new(DEVICE_COOKIE, "");
+    gone.set_path("/");
+    gone.make_removal();
+    gone
+}

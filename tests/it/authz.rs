@@ -29,7 +29,8 @@ const ROLES: [&str; 8] = [
 /// Placeholders: {L} the learner, {C} the teacher's class, {code} the parent's family code,
 /// {attempt} the learner's attempt, {open_attempt} a new open attempt of the learner,
 /// {assessment} the learner's test, {problem} a problem, {slug} its set, {victim} a new child of
-/// the parent, {pupil}/{class_code} a new child of the class without a family, {n} a counter.
+/// the parent, {pupil}/{class_code} a new child of the class without a family, {device} a new
+/// device remembering the parent's family, {n} a counter.
 const MATRIX: &str = r#"
 GET /                                  | /                              |  | 200 200 200 200 200 200 200 200
 GET /sets                              | /sets                          |  | 200 200 200 200 200 200 200 200
@@ -41,6 +42,7 @@ GET /kids                              | /kids?code={code}              |  | 200
 GET /static/style.css                  | /static/style.css              |  | 200 200 200 200 200 200 200 200
 GET /static/solve.js                   | /static/solve.js               |  | 200 200 200 200 200 200 200 200
 GET /static/kids.js                    | /static/kids.js                |  | 200 200 200 200 200 200 200 200
+GET /static/speak.js                   | /static/speak.js               |  | 200 200 200 200 200 200 200 200
 GET /healthz                           | /healthz                       |  | 200 200 200 200 200 200 200 200
 GET /api/openapi.json                  | /api/openapi.json              |  | 200 200 200 200 200 200 200 200
 GET /api/problems                      | /api/problems                  |  | 200 200 200 200 200 200 200 200
@@ -85,7 +87,14 @@ POST /signout                          | /signout                       | form: 
 POST /kids                             | /kids                          | form:code={code}&child={L}&pictures=1-2-3 | 303 303 303 303 303 303 303 303
 POST /account/children                 | /account/children              | form:display_name=x&p1=0&p2=1&p3=2 | 401 403 403 303 303 403 403 403
 POST /account/children/{id}/unlock     | /account/children/{L}/unlock   | form: | 401 403 403 303 404 303 404 403
+POST /account/children/{id}/avatar     | /account/children/{L}/avatar   | form:avatar=5 | 401 403 403 303 404 303 404 403
 POST /account/classes                  | /account/classes               | form:name=x | 401 403 403 403 403 303 303 403
+POST /kids/code                        | /kids/code                     | form:code={code} | 303 303 303 303 303 303 303 303
+POST /kids/forget                      | /kids/forget                   | form: | 303 303 303 303 303 303 303 303
+GET /api/devices                       | /api/devices                   |  | 401 403 403 200 200 200 200 403
+DELETE /api/devices/{id}               | /api/devices/{device}          |  | 401 403 403 204 404 404 404 403
+POST /account/devices/{id}/forget      | /account/devices/{device}/forget | form: | 401 403 403 303 404 404 404 403
+PUT /api/children/{id}/avatar          | /api/children/{L}/avatar       | {"avatar": 3} | 401 403 403 204 404 204 404 403
 POST /account/target                   | /account/target                | form:learner={L}&target=75 | 401 303 403 303 403 303 403 303
 "#;
 
@@ -281,6 +290,20 @@ impl<'a> World<'a> {
                 json!({"display_name": "p", "pictures": [4, 5, 6]}),
             );
             out = out.replace("{pupil}", &c["id"].to_string());
+        }
+        if out.contains("{device}") {
+            let form = format!("form:code={}", self.vars["code"]);
+            let (status, _, _) = send(
+                &self.agent,
+                &self.app.base,
+                "POST",
+                "/kids/code",
+                &form,
+                None,
+            );
+            assert_eq!(status, 303, "a device remembers the family");
+            let list = self.json(3, "GET", "/api/devices", json!(null));
+            out = out.replace("{device}", &list[0]["id"].to_string());
         }
         if out.contains("{open_attempt}") {
             let a = self.json(

@@ -1,6 +1,7 @@
 //! The solve page in a real headless Chromium (Debian's chromium + chromium-driver): a child taps
 //! the intersections of a correct answer and sees the solved state, then a wrong one and sees the
-//! ✗ and the refutation. Screenshots are saved under target/screenshots for a person to look at.
+//! ✗ and the refutation; a child signs in on a remembered tablet by tapping their avatar and
+//! three drawn pictures. Screenshots are saved under target/screenshots for a person to look at.
 
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -319,46 +320,64 @@ async fn growth_story(c: &Client, app: &TestApp) {
     .unwrap();
 }
 
-#[test]
-fn a_child_solves_in_the_browser_and_sees_right_and_wrong() {
-    let Some((chromedriver, chromium)) = tools() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "chromium and chromium-driver are required under CI (.ci/run installs them)"
+/// A headless Chromium at 768×1024 (a tablet) driven through chromedriver; None (the test is
+/// skipped) when they are not installed outside CI.
+struct Chromium {
+    _driver: Driver,
+    port: u16,
+    profile: PathBuf,
+    caps: serde_json::Value,
+}
+
+impl Chromium {
+    fn start(name: &str) -> Option<Chromium> {
+        let Some((chromedriver, chromium)) = tools() else {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "chromium and chromium-driver are required under CI (.ci/run installs them)"
+            );
+            eprintln!("browser test skipped: chromium / chromedriver not installed");
+            return None;
+        };
+        let port = free_port();
+        let driver = Driver(
+            Command::new(chromedriver)
+                .arg(format!("--port={port}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap(),
         );
-        eprintln!("browser test skipped: chromium / chromedriver not installed");
-        return;
-    };
-    let app = TestApp::spawn(Db::Sqlite, "browser").unwrap();
-    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/it/fixtures/beginner");
-    assert!(app.import(None, &[&fixtures]).status.success());
-    let port = free_port();
-    let _driver = Driver(
-        Command::new(chromedriver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let profile = std::env::temp_dir().join(format!("sente-chromium-{}", std::process::id()));
-    let caps = serde_json::json!({
-        "goog:chromeOptions": {
-            "binary": chromium,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--window-size=768,1024", "--lang=zh-CN", format!("--user-data-dir={}", profile.display())
-            ]
-        }
-    });
-    actix_web::rt::System::new().block_on(async {
+        let profile =
+            std::env::temp_dir().join(format!("sente-chromium-{name}-{}", std::process::id()));
+        let caps = serde_json::json!({
+            "goog:chromeOptions": {
+                "binary": chromium,
+                "args": [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    "--window-size=768,1024", "--lang=zh-CN", format!("--user-data-dir={}", profile.display())
+                ]
+            }
+        });
+        Some(Chromium {
+            _driver: driver,
+            port,
+            profile,
+            caps,
+        })
+    }
+
+    async fn connect(&self) -> Client {
         let start = Instant::now();
-        let client = loop {
+        loop {
             let connector = hyper_util::client::legacy::connect::HttpConnector::new();
             let mut builder = ClientBuilder::new(connector);
-            builder.capabilities(caps.as_object().unwrap().clone());
-            match builder.connect(&format!("http://127.0.0.1:{port}")).await {
+            builder.capabilities(self.caps.as_object().unwrap().clone());
+            match builder
+                .connect(&format!("http://127.0.0.1:{}", self.port))
+                .await
+            {
                 Ok(c) => break c,
                 Err(e) if start.elapsed() < Duration::from_secs(20) => {
                     let _ = e;
@@ -366,10 +385,256 @@ fn a_child_solves_in_the_browser_and_sees_right_and_wrong() {
                 }
                 Err(e) => panic!("chromedriver did not start: {e}"),
             }
-        };
+        }
+    }
+}
+
+impl Drop for Chromium {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+fn app_with_fixtures(test: &str) -> TestApp {
+    let app = TestApp::spawn(Db::Sqlite, test).unwrap();
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/it/fixtures/beginner");
+    assert!(app.import(None, &[&fixtures]).status.success());
+    app
+}
+
+#[test]
+fn a_child_solves_in_the_browser_and_sees_right_and_wrong() {
+    let Some(chromium) = Chromium::start("solve") else {
+        return;
+    };
+    let app = app_with_fixtures("browser");
+    actix_web::rt::System::new().block_on(async {
+        let client = chromium.connect().await;
         story(&client, &app).await;
         growth_story(&client, &app).await;
         client.close().await.unwrap();
     });
-    let _ = std::fs::remove_dir_all(profile);
+}
+
+async fn text_of(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .text()
+        .await
+        .unwrap()
+}
+
+async fn type_into(c: &Client, css: &str, text: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .send_keys(text)
+        .await
+        .unwrap();
+}
+
+/// What the page last asked the speech synthesis to say (speak.js keeps it in body[data-spoken]).
+async fn spoken(c: &Client) -> Option<String> {
+    c.find(Locator::Css("body"))
+        .await
+        .unwrap()
+        .attr("data-spoken")
+        .await
+        .unwrap()
+}
+
+async fn wait_until_spoken(c: &Client, text: &str) {
+    let start = Instant::now();
+    while spoken(c).await.as_deref() != Some(text) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "waited for {text:?} to be spoken, last {:?}",
+            spoken(c).await
+        );
+        tokio_sleep(50).await;
+    }
+}
+
+/// A parent signs in and adds a child (pictures and avatar tapped on the account page); a
+/// grown-up types the family code once on the child's tablet, which remembers it; the child taps
+/// their avatar and three pictures without typing and lands on practice, which says the task
+/// aloud; "not your device?" brings the code screen back.
+async fn remembered_device_story(c: &Client, app: &TestApp) {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let signup = agent
+        .post(&format!("{}/api/auth/signup", app.base))
+        .header("content-type", "application/json")
+        .send(r#"{"role":"parent","username":"tablet_papa","password":"violet harbor tadpole 19","display_name":"爸爸"}"#)
+        .unwrap();
+    assert_eq!(signup.status().as_u16(), 201);
+
+    // The parent, in the browser: sign in, add a child by tapping drawings.
+    c.delete_all_cookies().await.unwrap();
+    c.goto(&format!("{}/signin?lang=zh", app.base))
+        .await
+        .unwrap();
+    type_into(c, "#signin-form input[name=username]", "tablet_papa").await;
+    type_into(
+        c,
+        "#signin-form input[name=password]",
+        "violet harbor tadpole 19",
+    )
+    .await;
+    click(c, "#signin-form button[type=submit]").await;
+    wait_for_path(c, "/account").await;
+    type_into(c, "#add-child input[name=display_name]", "星星").await;
+    for (slot, picture) in [("p1", 5), ("p2", 0), ("p3", 8)] {
+        click(
+            c,
+            &format!("#add-child input[name={slot}][value='{picture}']"),
+        )
+        .await;
+    }
+    click(c, "#add-child input[name=avatar][value='9']").await;
+    std::fs::write(
+        screenshot_dir().join("account-add-child.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
+    click(c, "#add-child button[type=submit]").await;
+    wait_for_path(c, "/account").await;
+    assert!(text_of(c, ".children").await.contains("星星"));
+    let code = text_of(c, "#family-code").await;
+
+    // The child's tablet (another browser: no cookie of the parent's): the code typed once.
+    c.delete_all_cookies().await.unwrap();
+    c.goto(&format!("{}/kids?lang=zh", app.base)).await.unwrap();
+    type_into(c, "#code", &code).await;
+    click(c, "#code-go").await;
+    wait_for_path(c, "/kids").await;
+    c.find(Locator::Css("a.kid")).await.unwrap();
+    // Later: the tablet opens straight on the family's children, nothing typed.
+    c.goto(&format!("{}/kids", app.base)).await.unwrap();
+    let kid = c.find(Locator::Css("a.kid")).await.unwrap();
+    assert!(kid.text().await.unwrap().contains("星星"));
+    assert!(
+        c.find_all(Locator::Css("a.kid svg.avatar use[href='#av-9']"))
+            .await
+            .unwrap()
+            .len()
+            == 1,
+        "the chosen avatar beside the name"
+    );
+    assert!(c.find_all(Locator::Css("#code")).await.unwrap().is_empty());
+    std::fs::write(
+        screenshot_dir().join("kids-remembered-device.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
+    click(c, "a.kid").await;
+    c.find(Locator::Css("#pictures-form")).await.unwrap();
+
+    // The nine pictures are the app's drawings: no emoji, each drawn at a tappable size.
+    let buttons = c.find_all(Locator::Css("button.picture")).await.unwrap();
+    assert_eq!(buttons.len(), 9);
+    for b in &buttons {
+        let text = b.text().await.unwrap();
+        assert!(
+            !text.chars().any(|ch| ch as u32 >= 0x2600),
+            "no emoji or symbol character in a picture: {text:?}"
+        );
+        assert!(!b.attr("aria-label").await.unwrap().unwrap().is_empty());
+    }
+    let sizes = c
+        .execute(
+            "return [...document.querySelectorAll('button.picture')].map((b) => {
+               const svg = b.querySelector('svg'), use = svg.querySelector('use');
+               const r = b.getBoundingClientRect(), box = use.getBBox();
+               return [r.width, r.height, box.width, box.height, svg.getBoundingClientRect().width];
+             });",
+            vec![],
+        )
+        .await
+        .unwrap();
+    for s in sizes.as_array().unwrap() {
+        let v: Vec<f64> = s
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect();
+        assert!(
+            v[0] >= 100.0 && v[1] >= 100.0,
+            "a finger-sized button: {v:?}"
+        );
+        assert!(v[2] > 40.0 && v[3] > 40.0, "the drawing is there: {v:?}");
+        assert!(v[4] >= 80.0, "drawn large: {v:?}");
+    }
+    std::fs::write(
+        screenshot_dir().join("kids-pictures-drawn.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
+    for i in [5, 0] {
+        click(c, &format!("button.picture[data-i='{i}']")).await;
+    }
+    assert_eq!(
+        c.find_all(Locator::Css("#picked svg")).await.unwrap().len(),
+        2,
+        "the picked drawings are shown"
+    );
+    wait_until_spoken(c, "苹果").await;
+    click(c, "button.picture[data-i='8']").await;
+    wait_for_path(c, "/problems/").await;
+
+    // Practice says the task; the answer's verdict is said too.
+    wait_for_state(c, "playing").await;
+    let task = c
+        .find(Locator::Css("#solve"))
+        .await
+        .unwrap()
+        .attr("data-task")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(task, "黑棋走，吃掉白子");
+    assert_eq!(spoken(c).await.as_deref(), Some(task.as_str()));
+    solve_shown_problem(c, app).await;
+    wait_until_spoken(c, "对了！").await;
+    std::fs::write(
+        screenshot_dir().join("kids-practice-solved.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
+
+    // Back on the tablet's kids' page: "not your device?" forgets it.
+    c.goto(&format!("{}/kids", app.base)).await.unwrap();
+    c.find(Locator::Css("a.kid")).await.unwrap();
+    click(c, "#not-my-device").await;
+    wait_for_path(c, "/kids").await;
+    c.find(Locator::Css("#code"))
+        .await
+        .expect("the code screen is back");
+    assert!(c.find_all(Locator::Css("a.kid")).await.unwrap().is_empty());
+    c.goto(&format!("{}/kids", app.base)).await.unwrap();
+    c.find(Locator::Css("#code"))
+        .await
+        .expect("and stays: the device is forgotten");
+    std::fs::write(
+        screenshot_dir().join("kids-device-forgotten.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_child_signs_in_on_a_remembered_tablet_by_tapping_drawings() {
+    let Some(chromium) = Chromium::start("tablet") else {
+        return;
+    };
+    let app = app_with_fixtures("browser-tablet");
+    actix_web::rt::System::new().block_on(async {
+        let client = chromium.connect().await;
+        remembered_device_story(&client, &app).await;
+        client.close().await.unwrap();
+    });
 }

@@ -337,7 +337,10 @@ fn a_child_signs_in_with_the_family_code_and_pictures(kind: Db, test: &str) {
         None,
     );
     assert_eq!(status, 200);
-    assert_eq!(cards, json!([{"id": child, "display_name": "小明"}]));
+    assert_eq!(
+        cards,
+        json!([{"id": child, "display_name": "小明", "avatar": 0}])
+    );
     assert_eq!(
         kid.call("GET", "/api/families/NOPE42/children", None).0,
         404

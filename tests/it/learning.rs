@@ -60,7 +60,10 @@ fn a_teacher_runs_a_class_and_children_sign_in_with_its_code(kind: Db, test: &st
     let (status, cards) = kid.call("GET", &format!("/api/families/{code}/children"), None);
     assert_eq!(
         (status, cards),
-        (200, json!([{"id": pupil, "display_name": "小红"}]))
+        (
+            200,
+            json!([{"id": pupil, "display_name": "小红", "avatar": 0}])
+        )
     );
     let (status, _) = kid.call(
         "POST",
@@ -744,6 +747,16 @@ impl<'a> Browser<'a> {
             loc,
             resp.body_mut().read_to_string().unwrap(),
         )
+    }
+
+    /// A cookie this browser holds.
+    pub fn cookie(&self, name: &str) -> Option<String> {
+        self.cookies.get(name).cloned()
+    }
+
+    /// Gives this browser a cookie (a copy of another device's, say).
+    pub fn set_cookie(&mut self, name: &str, value: &str) {
+        self.cookies.insert(name.to_string(), value.to_string());
     }
 
     /// The CSRF token of the last form page.

@@ -8,6 +8,7 @@ mod authz;
 mod browser;
 mod gnugo_oracle;
 mod import_config;
+mod kids;
 mod learners;
 mod learning;
 mod live;

@@ -1,0 +1,2 @@
+DROP TABLE devices;
+ALTER TABLE users DROP COLUMN avatar;
