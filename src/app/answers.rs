@@ -353,6 +353,13 @@ async fn judge_live(state: &Arc<AppState>, live: &Live, mv: Move) -> Result<Answ
     if !probe.0.get() {
         return Ok(answer);
     }
+    // The solver is CPU work: at most one search per core at a time, so that a crowd of moves
+    // off the tree waits its turn instead of slowing every other answer down.
+    let _turn = state
+        .solver_turns
+        .acquire()
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))?;
     let (st, problem, history) = (state.clone(), live.problem.clone(), live.history.clone());
     tokio::task::spawn_blocking(move || judge(&st.referee, &problem, &history, mv))
         .await

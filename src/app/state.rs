@@ -23,6 +23,8 @@ pub struct AppState {
     pub limits: Limits,
     /// Open attempts in memory for the answer path.
     pub live: super::live::LiveAttempts,
+    /// Turns for solver searches (one per core): moves off the tree queue for them.
+    pub solver_turns: tokio::sync::Semaphore,
     /// Problems parsed from their stored SGF, by id and view (problems are immutable once stored).
     cache: RwLock<HashMap<(i32, i32), Arc<Problem>>>,
 }
@@ -38,6 +40,9 @@ impl AppState {
         AppState {
             limits,
             live: super::live::LiveAttempts::new(LIVE_ATTEMPTS),
+            solver_turns: tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(1, |n| n.get()),
+            ),
             pool: pool.clone(),
             writer: crate::db::Writer::start(pool.clone()),
             referee: SolverReferee {
