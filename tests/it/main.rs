@@ -15,3 +15,5 @@ mod scoring_cases;
 mod service;
 mod shared_corpus;
 mod shipped_bank;
+mod solver_cli;
+mod solver_corpus;
