@@ -14,7 +14,7 @@ use std::time::Instant;
 use crate::go::{Board, Color, Move, Point};
 
 use super::goal::{Aim, Goal};
-use super::life::unconditionally_alive;
+use super::life::alive_within;
 use super::region::Area;
 
 /// "Infinite" proof or disproof number; sums saturate here.
@@ -93,7 +93,6 @@ pub struct Search<'a> {
     path: Vec<u64>,
     /// One reusable state per depth (no allocation once warm).
     stack: Vec<Option<State>>,
-    scratch: Option<State>,
     pub nodes: u64,
     node_limit: u64,
     deadline: Instant,
@@ -116,7 +115,6 @@ impl<'a> Search<'a> {
             tt: HashMap::new(),
             path: Vec::new(),
             stack: Vec::new(),
-            scratch: None,
             nodes: 0,
             node_limit: u64::MAX,
             deadline: Instant::now(),
@@ -183,11 +181,56 @@ impl<'a> Search<'a> {
                 (libs >= self.escape_liberties()).then_some(defender)
             }
             Aim::Kill => {
-                let alive = !board.in_atari(self.goal.target[0])
-                    && unconditionally_alive(board, defender, &self.goal.target);
-                alive.then_some(defender)
+                // Only the defender's own moves make life, and only the attacker's take room:
+                // each test runs after the move that can change its answer (and at the root).
+                let defender_moved = state.to_move == self.goal.attacker || state.ply == 0;
+                let attacker_moved = state.to_move == defender || state.ply == 0;
+                let alive = defender_moved
+                    && !board.in_atari(self.goal.target[0])
+                    && alive_within(board, defender, &self.goal.target, |p| {
+                        self.area.contains(p)
+                    });
+                if alive {
+                    Some(defender)
+                } else if attacker_moved && self.no_room_for_two_eyes(board) {
+                    Some(self.goal.attacker)
+                } else {
+                    None
+                }
             }
         }
+    }
+
+    /// Static death: the target's group (with every defender chain it can reach through empty
+    /// points) has at most two empty points to make eyes in, enclosed inside the region, and no
+    /// attacker chain touching it is short of liberties (no capturing race to win). Two points
+    /// make one eye at most, so the attacker only has to fill them.
+    fn no_room_for_two_eyes(&self, board: &Board) -> bool {
+        let defender = self.goal.defender();
+        let mut group: Vec<Point> = board.chain(self.goal.target[0]);
+        let mut space: Vec<Point> = Vec::new();
+        let mut i = 0;
+        while i < group.len() {
+            let s = group[i];
+            i += 1;
+            for q in board.adjacent(s) {
+                match board.get(q) {
+                    None if !space.contains(&q) => {
+                        if !self.area.contains(q) || space.len() >= 2 {
+                            return false;
+                        }
+                        space.push(q);
+                        group.push(q);
+                    }
+                    Some(c) if c == defender && !group.contains(&q) => group.extend(board.chain(q)),
+                    Some(c) if c == self.goal.attacker && board.liberty_count(q) < 4 => {
+                        return false;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        true
     }
 
     /// The fewest liberties of a target chain (each chain counted once).
@@ -218,15 +261,22 @@ impl<'a> Search<'a> {
     }
 
     fn key(&self, s: &State) -> u64 {
-        let mut k = position_key(&s.board, s.to_move);
-        if let Some(p) = s.board.ko_point() {
+        let pos = position_key(&s.board, s.to_move);
+        self.key_of(pos, s.board.ko_point(), s.passes, s.ply)
+    }
+
+    /// The table key: the position, the ko point, whether the last move passed, and the ply
+    /// when a horizon makes the result depend on it.
+    fn key_of(&self, pos: u64, ko: Option<Point>, passes: u8, ply: u32) -> u64 {
+        let mut k = pos;
+        if let Some(p) = ko {
             k ^= KO_KEY.wrapping_mul(u64::from(p.y) * 32 + u64::from(p.x) + 1);
         }
-        if s.passes > 0 {
+        if passes > 0 {
             k ^= PASS_KEY;
         }
         if self.goal.horizon.is_some() {
-            k ^= PLY_KEY.wrapping_mul(u64::from(s.ply) + 1);
+            k ^= PLY_KEY.wrapping_mul(u64::from(ply) + 1);
         }
         k
     }
@@ -257,6 +307,12 @@ impl<'a> Search<'a> {
             let known = self.tt.get(&key).copied().unwrap_or((1, 1));
             self.stack[depth] = Some(state);
             return known;
+        }
+        if let Some(w) = self.winner(&state) {
+            let result = Self::result(w, state.to_move);
+            self.stack[depth] = Some(state);
+            self.tt.insert(key, result);
+            return result;
         }
         self.path.push(position_key(&state.board, state.to_move));
         let kids = self.kids(&state, &self.path.clone());
@@ -314,58 +370,62 @@ impl<'a> Search<'a> {
         apply(self.stack[depth + 1].as_mut().expect("just filled"), mv);
     }
 
-    /// The legal moves at `state` in search order, each with its child's key and fixed or
-    /// initial numbers. `path` holds the positions before this one (repetitions).
+    /// The legal moves at `state` in search order, each with its child's key and the result
+    /// when it is fixed at once (the target taken, two passes, the horizon, a repetition). The
+    /// children are not played here: their keys come from the board's probe, which keeps a node
+    /// as cheap as its move list; static life is checked when a child is entered.
     fn kids(&mut self, state: &State, path: &[u64]) -> Vec<Kid> {
-        let mut child = self.scratch.take().unwrap_or_else(|| state.clone());
-        let mut out = Vec::new();
+        let board = &state.board;
+        let me = state.to_move;
+        let next = me.opponent();
         let depth_cut = state.ply + 1 >= self.max_depth;
+        let horizon = self.goal.horizon.is_some_and(|h| state.ply + 1 >= h);
+        let defender = self.goal.defender();
+        let mut out = Vec::new();
         for mv in self.candidates(state) {
-            child.clone_from(state);
-            apply(&mut child, mv);
-            let c = child.to_move;
-            let fixed = if let Some(w) = self.winner(&child) {
-                Some(Self::result(w, c))
-            } else if path.contains(&position_key(&child.board, c)) || depth_cut {
-                Some(Self::result(self.cycle_winner(), c))
+            let (hash, ko, takes_target) = match mv {
+                Move::Play(p) => {
+                    let hash = board.probe(board.index(p), me, false).1;
+                    let takes = me == self.goal.attacker && self.takes_target(board, p);
+                    (hash, ko_after(board, p, me), takes)
+                }
+                Move::Pass => (board.hash(), None, false),
+            };
+            let passes = if mv == Move::Pass {
+                state.passes + 1
+            } else {
+                0
+            };
+            let pos = match next {
+                Color::Black => hash,
+                Color::White => hash ^ SIDE_KEY,
+            };
+            let fixed = if takes_target {
+                Some(Self::result(self.goal.attacker, next))
+            } else if passes >= 2 || horizon {
+                Some(Self::result(defender, next))
+            } else if path.contains(&pos) || depth_cut {
+                Some(Self::result(self.cycle_winner(), next))
             } else {
                 None
             };
             out.push(Kid {
                 mv,
-                key: self.key(&child),
+                key: self.key_of(pos, ko, passes, state.ply + 1),
                 fixed,
-                init: self.initial(&child),
+                init: (1, 1),
             });
         }
-        self.scratch = Some(child);
         out
     }
 
-    /// Initial numbers of a fresh node: the attacker's proof grows with the target's liberties,
-    /// its disproof with the defender's eye points (empty points next to the target that the
-    /// attacker does not touch).
-    fn initial(&self, s: &State) -> Numbers {
-        let board = &s.board;
-        let Some(&t) = self.goal.target.first() else {
-            return (1, 1);
-        };
-        let libs = board.liberties(t);
-        let eyeish = libs
-            .iter()
-            .filter(|&&l| {
-                board
-                    .adjacent(l)
-                    .all(|q| board.get(q) != Some(self.goal.attacker))
-            })
-            .count() as u32;
-        let attack = (libs.len() as u32).max(1);
-        let defend = 1 + eyeish / 2;
-        if s.to_move == self.goal.attacker {
-            (attack, defend)
-        } else {
-            (defend, attack)
-        }
+    /// Whether the attacker's stone at `p` captures a target stone.
+    fn takes_target(&self, board: &Board, p: Point) -> bool {
+        board.adjacent(p).any(|q| {
+            board.get(q) == Some(self.goal.defender())
+                && board.in_atari(q)
+                && board.chain(q).iter().any(|s| self.goal.target.contains(s))
+        })
     }
 
     /// The moves worth trying, most forcing first; the pass last.
@@ -378,10 +438,7 @@ impl<'a> Search<'a> {
         };
         let ko = if bound_by_ko { board.ko_point() } else { None };
         let points: Vec<Point> = match self.goal.aim {
-            Aim::Kill => board
-                .empty_points()
-                .filter(|&p| self.area.contains(p))
-                .collect(),
+            Aim::Kill => self.fight_points(board),
             Aim::Capture => self.tactical_points(board, me),
         };
         let mut scored: Vec<(i32, Move)> = points
@@ -394,6 +451,60 @@ impl<'a> Search<'a> {
         let may_pass = self.goal.aim == Aim::Kill || me == self.goal.defender();
         if may_pass {
             out.push(Move::Pass);
+        }
+        out
+    }
+
+    /// Life and death: the points of the region near the target's group (its stones, the
+    /// defender's stones one empty point away from them, two lines around), and the liberties of
+    /// the attacker's chains that touch the group (capturing races). Elsewhere a move is no more
+    /// than a pass, which both sides have.
+    fn fight_points(&self, board: &Board) -> Vec<Point> {
+        let defender = self.goal.defender();
+        let mut group: Vec<Point> = Vec::new();
+        for &t in &self.goal.target {
+            if !group.contains(&t) {
+                group.extend(board.chain(t));
+            }
+        }
+        let mut i = 0;
+        while i < group.len() {
+            let s = group[i];
+            i += 1;
+            for q in board.adjacent(s) {
+                let step: Vec<Point> = match board.get(q) {
+                    None => board.adjacent(q).collect(),
+                    Some(_) => vec![q],
+                };
+                for r in step {
+                    if board.get(r) == Some(defender)
+                        && self.area.contains(r)
+                        && !group.contains(&r)
+                    {
+                        group.extend(board.chain(r));
+                    }
+                }
+            }
+        }
+        let mut out: Vec<Point> = board
+            .empty_points()
+            .filter(|&p| self.area.contains(p))
+            .filter(|p| {
+                group
+                    .iter()
+                    .any(|g| (g.x as i32 - p.x as i32).abs() + (g.y as i32 - p.y as i32).abs() <= 2)
+            })
+            .collect();
+        for &g in &group {
+            for q in board.adjacent(g) {
+                if board.get(q) == Some(self.goal.attacker) {
+                    for l in board.liberties(q) {
+                        if self.area.contains(l) && !out.contains(&l) {
+                            out.push(l);
+                        }
+                    }
+                }
+            }
         }
         out
     }
@@ -457,7 +568,6 @@ impl<'a> Search<'a> {
         for q in board.adjacent(p) {
             match board.get(q) {
                 Some(c) if c != me && board.in_atari(q) => score += 1000,
-                Some(c) if c != me && board.liberty_count(q) == 2 => score += 200,
                 Some(c) if c == me && board.in_atari(q) => score += 300,
                 _ => {}
             }
@@ -482,6 +592,25 @@ fn position_key(board: &Board, to_move: Color) -> u64 {
         Color::Black => board.hash(),
         Color::White => board.hash() ^ SIDE_KEY,
     }
+}
+
+/// The simple-ko point a stone of `me` at `p` leaves: it captures exactly one stone and stands
+/// alone with that one liberty (the board's own rule, read before playing).
+fn ko_after(board: &Board, p: Point, me: Color) -> Option<Point> {
+    let mut taken = None;
+    let mut count = 0;
+    for q in board.adjacent(p) {
+        match board.get(q) {
+            None => return None,
+            Some(c) if c == me => return None,
+            Some(_) if board.in_atari(q) => {
+                count += board.chain(q).len();
+                taken = Some(q);
+            }
+            Some(_) => {}
+        }
+    }
+    if count == 1 { taken } else { None }
 }
 
 /// Plays a candidate move (already checked legal) on a state.

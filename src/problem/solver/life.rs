@@ -7,10 +7,26 @@ use crate::go::{Board, Color, Point};
 /// Benson's algorithm: whether every point of `target` holds a chain of `color` that stays alive
 /// even if the opponent plays every move in a row (and `color` always passes).
 pub(super) fn unconditionally_alive(board: &Board, color: Color, target: &[Point]) -> bool {
+    alive_within(board, color, target, |_| true)
+}
+
+/// Benson's algorithm on the points where `inside` holds (the enclosed box: reading the whole
+/// board for every node would cost more than the search). A region that reaches past the box
+/// is never vital, so the answer errs only towards "not alive".
+pub(super) fn alive_within(
+    board: &Board,
+    color: Color,
+    target: &[Point],
+    inside: impl Fn(Point) -> bool,
+) -> bool {
     let size = board.size() as usize;
     let idx = |p: Point| p.y as usize * size + p.x as usize;
-    let (chain_of, chains) = label(board, size, |p| board.get(p) == Some(color));
-    let (_, regions) = label(board, size, |p| board.get(p) != Some(color));
+    let (chain_of, chains) = label(board, size, |p| inside(p) && board.get(p) == Some(color));
+    let (_, regions) = label(board, size, |p| inside(p) && board.get(p) != Some(color));
+    let open: Vec<bool> = regions
+        .iter()
+        .map(|pts| pts.iter().any(|&p| board.adjacent(p).any(|q| !inside(q))))
+        .collect();
     // Which chains border each region, and whether every empty point of the region is a liberty
     // of that chain (then the region is "vital" to it).
     let mut vital: Vec<Vec<usize>> = vec![Vec::new(); regions.len()];
@@ -24,7 +40,7 @@ pub(super) fn unconditionally_alive(board: &Board, color: Color, target: &[Point
                 }
             }
         }
-        for &c in &borders[r] {
+        for &c in borders[r].iter().filter(|_| !open[r]) {
             let all_libs = pts
                 .iter()
                 .filter(|&&p| board.get(p).is_none())

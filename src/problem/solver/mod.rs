@@ -210,7 +210,15 @@ impl<'a> Fight<'a> {
         };
         let mut proven = authors.is_empty();
         for (k, &m) in authors.iter().enumerate() {
-            if self.read(KoMode::Strict, m, share(authors.len() - k + 1)) == Some(true) {
+            // Most of the slice: the author's answer is usually the hardest proof to find.
+            let most = until.saturating_duration_since(Instant::now()).mul_f32(0.7);
+            let last = k + 1 == authors.len();
+            let until_m = if last {
+                Instant::now() + most
+            } else {
+                share(authors.len() - k + 1)
+            };
+            if self.read(KoMode::Strict, m, until_m) == Some(true) {
                 proven = true;
                 break;
             }
@@ -232,21 +240,36 @@ impl<'a> Fight<'a> {
     /// Reads every first move until the deadline and sums up.
     fn conclude(&mut self, goal: &Goal, clock: Instant) -> Solution {
         let moves = self.first_moves();
+        let mut verdicts = vec![(MoveVerdict::Unknown, None); moves.len()];
+        // Rounds of growing slices: easy moves are settled first, and the table carries each
+        // move's reading over to its next round.
+        let mut slice = Duration::from_millis(10);
+        while Instant::now() < self.deadline && self.nodes_left > 0 {
+            let mut open = 0;
+            for (k, &mv) in moves.iter().enumerate() {
+                if verdicts[k].0 == MoveVerdict::Unknown {
+                    verdicts[k] = self.classify(mv, Instant::now() + slice);
+                    open += usize::from(verdicts[k].0 == MoveVerdict::Unknown);
+                }
+            }
+            if open == 0 {
+                break;
+            }
+            slice *= 2;
+        }
         let (mut correct, mut refutations) = (Vec::new(), Vec::new());
         let (mut ko, mut decided) = (false, 0);
-        for (k, &mv) in moves.iter().enumerate() {
-            let left = self.deadline.saturating_duration_since(Instant::now());
-            let until = Instant::now() + left / (moves.len() - k) as u32;
-            match self.classify(mv, until) {
-                (MoveVerdict::Correct, _) => correct.push(mv),
-                (MoveVerdict::Ko, _) => ko = true,
-                (MoveVerdict::Wrong, reply) => {
+        for (&mv, &(verdict, reply)) in moves.iter().zip(&verdicts) {
+            match verdict {
+                MoveVerdict::Correct => correct.push(mv),
+                MoveVerdict::Ko => ko = true,
+                MoveVerdict::Wrong => {
                     decided += 1;
                     if let Some(r) = reply {
                         refutations.push((mv, r));
                     }
                 }
-                (MoveVerdict::Unknown, _) => {}
+                MoveVerdict::Unknown => {}
             }
         }
         let status = if !correct.is_empty() {
@@ -310,14 +333,23 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
         let area = area_for(&board, g, &seeds);
         let mut fight = Fight::new(g, &area, problem.to_play, &budget, deadline);
         fight.nodes_left = budget.nodes.saturating_sub(nodes);
-        // Each remaining candidate gets an equal share of the time to show that it fits the tree.
+        // The likeliest goal gets most of the time to show that it fits the tree.
         let left = deadline.saturating_duration_since(Instant::now());
-        let until = Instant::now() + left / (goals.len() - k) as u32;
-        let agreed = fight.agrees_with(&authors, &wrongs, until);
+        let share = if k == 0 && goals.len() > 1 {
+            left.mul_f32(0.7)
+        } else {
+            left / (goals.len() - k) as u32
+        };
+        let agreed = fight.agrees_with(&authors, &wrongs, Instant::now() + share);
         if agreed.is_ok() {
             let mut s = fight.conclude(g, clock);
             s.nodes += nodes;
-            return s;
+            // A goal under which a move the author marks wrong is proven is not the author's.
+            if !s.correct_first_moves.iter().any(|m| wrongs.contains(m)) {
+                return s;
+            }
+            nodes = s.nodes;
+            continue;
         }
         nodes += fight.nodes();
         ko |= agreed == Err(true);
