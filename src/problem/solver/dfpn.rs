@@ -181,10 +181,9 @@ impl<'a> Search<'a> {
                 (libs >= self.escape_liberties()).then_some(defender)
             }
             Aim::Kill => {
-                // Only the defender's own moves make life, and only the attacker's take room:
-                // each test runs after the move that can change its answer (and at the root).
+                // Only the defender's own moves make life: Benson runs after them (and at the
+                // root), not after the attacker's.
                 let defender_moved = state.to_move == self.goal.attacker || state.ply == 0;
-                let attacker_moved = state.to_move == defender || state.ply == 0;
                 let alive = defender_moved
                     && !board.in_atari(self.goal.target[0])
                     && alive_within(board, defender, &self.goal.target, |p| {
@@ -192,7 +191,7 @@ impl<'a> Search<'a> {
                     });
                 if alive {
                     Some(defender)
-                } else if attacker_moved && self.no_room_for_two_eyes(board) {
+                } else if self.no_room_for_two_eyes(board, state.to_move) {
                     Some(self.goal.attacker)
                 } else {
                     None
@@ -202,11 +201,13 @@ impl<'a> Search<'a> {
     }
 
     /// Static death: the target's group (with every defender chain it can reach through empty
-    /// points) has at most two empty points to make eyes in, enclosed inside the region, and no
-    /// attacker chain touching it is short of liberties (no capturing race to win). Two points
-    /// make one eye at most, so the attacker only has to fill them.
-    fn no_room_for_two_eyes(&self, board: &Board) -> bool {
+    /// points) has one connected space of at most two empty points to make eyes in — or three
+    /// with the attacker to move, who takes the vital point — enclosed inside the region, and no
+    /// attacker chain touching it is short of liberties (no capturing race to win). Such a space
+    /// makes one eye at most.
+    fn no_room_for_two_eyes(&self, board: &Board, to_move: Color) -> bool {
         let defender = self.goal.defender();
+        let room = if to_move == self.goal.attacker { 3 } else { 2 };
         let mut group: Vec<Point> = board.chain(self.goal.target[0]);
         let mut space: Vec<Point> = Vec::new();
         let mut i = 0;
@@ -216,7 +217,7 @@ impl<'a> Search<'a> {
             for q in board.adjacent(s) {
                 match board.get(q) {
                     None if !space.contains(&q) => {
-                        if !self.area.contains(q) || space.len() >= 2 {
+                        if !self.area.contains(q) || space.len() >= room {
                             return false;
                         }
                         space.push(q);
@@ -230,7 +231,14 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        true
+        // Two separate points are two eyes: the space must be one piece.
+        let links = space
+            .iter()
+            .enumerate()
+            .flat_map(|(k, a)| space[k + 1..].iter().map(move |b| (a, b)))
+            .filter(|(a, b)| a.x.abs_diff(b.x) + a.y.abs_diff(b.y) == 1)
+            .count();
+        space.len() <= 1 || links + 1 >= space.len()
     }
 
     /// The fewest liberties of a target chain (each chain counted once).
@@ -382,7 +390,7 @@ impl<'a> Search<'a> {
         let horizon = self.goal.horizon.is_some_and(|h| state.ply + 1 >= h);
         let defender = self.goal.defender();
         let mut out = Vec::new();
-        for mv in self.candidates(state) {
+        for (rank, mv) in self.candidates(state).into_iter().enumerate() {
             let (hash, ko, takes_target) = match mv {
                 Move::Play(p) => {
                     let hash = board.probe(board.index(p), me, false).1;
@@ -413,7 +421,9 @@ impl<'a> Search<'a> {
                 mv,
                 key: self.key_of(pos, ko, passes, state.ply + 1),
                 fixed,
-                init: (1, 1),
+                // Move ordering inside df-pn: the earlier a move in the forcing order, the
+                // smaller its proof estimate for the side that plays it.
+                init: (1, 1 + rank as u32 / 4),
             });
         }
         out
@@ -438,7 +448,7 @@ impl<'a> Search<'a> {
         };
         let ko = if bound_by_ko { board.ko_point() } else { None };
         let points: Vec<Point> = match self.goal.aim {
-            Aim::Kill => self.fight_points(board),
+            Aim::Kill => self.fight_points(board, me),
             Aim::Capture => self.tactical_points(board, me),
         };
         let mut scored: Vec<(i32, Move)> = points
@@ -456,10 +466,11 @@ impl<'a> Search<'a> {
     }
 
     /// Life and death: the points of the region near the target's group (its stones, the
-    /// defender's stones one empty point away from them, two lines around), and the liberties of
-    /// the attacker's chains that touch the group (capturing races). Elsewhere a move is no more
-    /// than a pass, which both sides have.
-    fn fight_points(&self, board: &Board) -> Vec<Point> {
+    /// defender's stones one empty point away from them, two lines around; for the attacker only
+    /// those the group reaches through empty points), and the liberties of the attacker's chains
+    /// that touch the group (capturing races). Elsewhere a move is no more than a pass, which
+    /// both sides have.
+    fn fight_points(&self, board: &Board, me: Color) -> Vec<Point> {
         let defender = self.goal.defender();
         let mut group: Vec<Point> = Vec::new();
         for &t in &self.goal.target {
@@ -486,18 +497,48 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let mut out: Vec<Point> = board
-            .empty_points()
-            .filter(|&p| self.area.contains(p))
-            .filter(|p| {
-                group
-                    .iter()
-                    .any(|g| (g.x as i32 - p.x as i32).abs() + (g.y as i32 - p.y as i32).abs() <= 2)
-            })
-            .collect();
+        let near = |p: &Point| {
+            group
+                .iter()
+                .any(|g| (g.x as i32 - p.x as i32).abs() + (g.y as i32 - p.y as i32).abs() <= 2)
+        };
+        let mut out: Vec<Point> = if me == self.goal.attacker {
+            // The attacker plays where the group could make eyes: the empty points it reaches
+            // through empty points. Elsewhere it would only fill its own territory.
+            let mut reach: Vec<Point> = Vec::new();
+            for &g in &group {
+                for q in board.adjacent(g) {
+                    if board.get(q).is_none() && self.area.contains(q) && !reach.contains(&q) {
+                        reach.push(q);
+                    }
+                }
+            }
+            let mut k = 0;
+            while k < reach.len() {
+                let p = reach[k];
+                k += 1;
+                for q in board.adjacent(p) {
+                    if board.get(q).is_none() && self.area.contains(q) && !reach.contains(&q) {
+                        reach.push(q);
+                    }
+                }
+            }
+            reach.retain(near);
+            reach
+        } else {
+            board
+                .empty_points()
+                .filter(|&p| self.area.contains(p))
+                .filter(near)
+                .collect()
+        };
         for &g in &group {
             for q in board.adjacent(g) {
-                if board.get(q) == Some(self.goal.attacker) {
+                // The defender fills the attacker's liberties in a race; the attacker only
+                // extends a chain that is short of them (filling its own is never useful).
+                let useful = board.get(q) == Some(self.goal.attacker)
+                    && (me == self.goal.defender() || board.liberty_count(q) <= 2);
+                if useful {
                     for l in board.liberties(q) {
                         if self.area.contains(l) && !out.contains(&l) {
                             out.push(l);

@@ -111,6 +111,7 @@ pub enum MoveVerdict {
 /// node budget and one deadline.
 struct Fight<'a> {
     start: State,
+    area: &'a Area,
     learner: Color,
     strict: Search<'a>,
     lenient: Search<'a>,
@@ -128,6 +129,7 @@ impl<'a> Fight<'a> {
     ) -> Self {
         Fight {
             start: State::new(area.board.clone(), to_move),
+            area,
             learner: to_move,
             strict: Search::new(goal, area, to_move, KoMode::Strict, budget.max_depth),
             lenient: Search::new(goal, area, to_move, KoMode::Lenient, budget.max_depth),
@@ -149,9 +151,16 @@ impl<'a> Fight<'a> {
             .collect()
     }
 
-    /// The position after the learner's `mv`, if it is one the search would play.
+    /// The position after the learner's `mv`: any legal move inside the region (a move the
+    /// search would not list is read too, as the judge may be asked about it).
     fn after(&self, mv: Move) -> Option<State> {
-        if !self.strict.candidates(&self.start).contains(&mv) {
+        let Move::Play(p) = mv else { return None };
+        let board = &self.start.board;
+        let legal = p.in_board(board.size())
+            && board.get(p).is_none()
+            && board.ko_point() != Some(p)
+            && !board.probe(board.index(p), self.learner, false).0;
+        if !legal || !self.area.contains(p) {
             return None;
         }
         let mut s = self.start.clone();
@@ -238,8 +247,14 @@ impl<'a> Fight<'a> {
     }
 
     /// Reads every first move until the deadline and sums up.
-    fn conclude(&mut self, goal: &Goal, clock: Instant) -> Solution {
-        let moves = self.first_moves();
+    fn conclude(&mut self, goal: &Goal, clock: Instant, also: &[Move]) -> Solution {
+        let mut moves = self.first_moves();
+        // The author's moves are read even where the search would not list them.
+        for &m in also {
+            if !moves.contains(&m) && self.after(m).is_some() {
+                moves.insert(0, m);
+            }
+        }
         let mut verdicts = vec![(MoveVerdict::Unknown, None); moves.len()];
         // Rounds of growing slices: easy moves are settled first, and the table carries each
         // move's reading over to its next round.
@@ -342,7 +357,7 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
         };
         let agreed = fight.agrees_with(&authors, &wrongs, Instant::now() + share);
         if agreed.is_ok() {
-            let mut s = fight.conclude(g, clock);
+            let mut s = fight.conclude(g, clock, &authors);
             s.nodes += nodes;
             // A goal under which a move the author marks wrong is proven is not the author's.
             if !s.correct_first_moves.iter().any(|m| wrongs.contains(m)) {
@@ -371,7 +386,7 @@ pub fn solve_query(board: &Board, question: Question, target: Point, budget: Bud
     let seeds = region::query_seeds(board, &g.target);
     let area = area_for(board, &g, &seeds);
     let mut fight = Fight::new(&g, &area, to_move, &budget, clock + budget.time);
-    fight.conclude(&g, clock)
+    fight.conclude(&g, clock, &[])
 }
 
 /// Settles the goal at a tree node (the one that proves the author's move there and none marked
