@@ -13,7 +13,7 @@ fn solve(name: &str, sgf: &str, args: &[&str]) -> Value {
     let file = dir.join(format!("{name}.sgf"));
     std::fs::write(&file, sgf).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_sente"))
-        .args(["solve", "--json", "--time-ms", "5000"])
+        .args(["solve", "--json", "--time-ms", "8000"])
         .args(args)
         .arg(&file)
         .output()
@@ -45,8 +45,9 @@ fn moves(v: &Value) -> Vec<String> {
         .collect()
 }
 
-/// A white stone at dd with two liberties (ed, de) on an empty 9×9 board.
-const LADDER: &str = "(;SZ[9]AB[cd][dc]AW[dd]";
+/// A white stone at dd with two liberties (dc, ed): an atari on either side starts a ladder
+/// (GNU Go's `attack` agrees).
+const LADDER: &str = "(;SZ[9]AB[cd][de][ec]AW[dd]";
 
 #[test]
 fn a_ladder_that_works_captures() {
@@ -57,30 +58,31 @@ fn a_ladder_that_works_captures() {
     );
     assert_eq!(v["status"], "proven", "{v}");
     let m = moves(&v);
-    assert!(m.contains(&"de".into()) || m.contains(&"ed".into()), "{v}");
+    assert!(m.contains(&"dc".into()) || m.contains(&"ed".into()), "{v}");
 }
 
 #[test]
 fn a_ladder_breaker_stops_the_ladder() {
-    // White stones on both diagonals the ladder runs along.
+    // White stones on both ladder paths (GNU Go's `attack`: no capture).
     let v = solve(
         "ladder-broken",
-        &format!("{LADDER}AW[ff][gg][hh][fg][gf])"),
+        &format!("{LADDER}AW[gg][fc][bb])"),
         &["--goal", "capture", "--target", "dd"],
     );
     let m = moves(&v);
     assert!(
-        !m.contains(&"de".into()) && !m.contains(&"ed".into()),
+        !m.contains(&"dc".into()) && !m.contains(&"ed".into()),
         "{v}"
     );
+    assert_ne!(v["status"], "proven", "{v}");
 }
 
 #[test]
-fn a_net_captures_where_the_ladder_is_broken() {
-    // The same stone with a breaker: the loose net at ee holds it.
+fn a_net_captures_a_stone_no_atari_can() {
+    // The geta at ee (GNU Go's `attack` gives the same point).
     let v = solve(
         "net",
-        &format!("{LADDER}AW[gg][hh])"),
+        "(;SZ[9]AB[cd][dc][fc][cf]AW[dd])",
         &["--goal", "capture", "--target", "dd"],
     );
     assert_eq!(v["status"], "proven", "{v}");
@@ -133,11 +135,16 @@ fn a_group_lives_by_making_two_eyes_and_dies_if_the_vital_point_is_taken() {
 
 #[test]
 fn a_seki_is_life_that_cannot_be_killed() {
-    // Black aa-ab and White's L share the liberties ba and bb; Black's outer wall encloses both.
-    let seki = "(;SZ[9]AB[aa][ab][ad][bd][cd][dd][dc][db][da]AW[ac][bc][cc][cb][ca])";
-    let v = solve("seki", seki, &["--goal", "kill", "--target", "ca"]);
-    assert_ne!(v["status"], "proven", "{v}");
+    // Black's inner stones (eye at aa) and White's group (eye at ad) share one liberty, ca;
+    // Black's outer wall encloses both. Whoever fills ca is captured.
+    let seki = "(;SZ[9]AB[ba][bb][ab]AW[da][db][cb][cc][bc][ac][bd][be][ae]\
+                AB[ea][eb][ec][dc][dd][cd][ce][cf][bf][af])";
+    let v = solve("seki", seki, &["--goal", "kill", "--target", "da"]);
+    assert_eq!(v["status"], "refuted", "{v}");
     assert!(moves(&v).is_empty(), "{v}");
+    let v = solve("seki-live", seki, &["--goal", "live", "--target", "da"]);
+    assert_eq!(v["status"], "proven", "{v}");
+    assert!(!moves(&v).contains(&"ca".into()), "{v}");
 }
 
 /// White's bent four in the corner (aa ba ca ab) with no outside liberty.
@@ -167,8 +174,8 @@ fn a_problem_whose_answer_is_a_ko_is_reported_as_ko() {
 
 #[test]
 fn move_n_asks_about_the_position_before_that_move() {
-    // Before move 3 the white stone at dd still has two liberties; after it, one.
-    let record = "(;SZ[9]AB[cd][dc]AW[dd];B[aa];W[ii];B[ed])";
+    // Before move 3 the white stone at dd is the ladder above; move 3 would connect it out.
+    let record = "(;SZ[9]AB[cd][de][ec]AW[dd];B[aa];W[ii];W[ed])";
     let v = solve(
         "record",
         record,
@@ -176,7 +183,7 @@ fn move_n_asks_about_the_position_before_that_move() {
     );
     assert_eq!(v["status"], "proven", "{v}");
     assert!(
-        moves(&v).contains(&"de".into()) || moves(&v).contains(&"ed".into()),
+        moves(&v).contains(&"dc".into()) || moves(&v).contains(&"ed".into()),
         "{v}"
     );
 }
