@@ -258,14 +258,9 @@ impl<'a> Search<'a> {
         fewest
     }
 
-    /// Liberties at which a chain has escaped a capture question. Higher when the learner is the
-    /// one escaping, so that a doubtful escape is never the learner's proof.
+    /// Liberties at which a chain has escaped a capture question.
     fn escape_liberties(&self) -> usize {
-        if self.learner == self.goal.attacker {
-            5
-        } else {
-            6
-        }
+        self.goal.escape
     }
 
     fn key(&self, s: &State) -> u64 {

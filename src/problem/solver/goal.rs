@@ -27,6 +27,10 @@ pub struct Goal {
     /// For capture problems with a tree: plies within which the attacking learner must capture,
     /// so that a slow move is not "correct" merely because the target is doomed anyway.
     pub horizon: Option<u32>,
+    /// Capture questions: the liberties at which the target has escaped. For a problem it is
+    /// what the author's line reaches; for a whole-board question 5, or 6 when the side asking
+    /// is the one escaping (a doubtful escape is never its proof).
+    pub escape: usize,
 }
 
 impl Goal {
@@ -81,6 +85,7 @@ impl Question {
             target: board.chain(target),
             aim,
             horizon: None,
+            escape: if attacker_moves { 5 } else { 6 },
         };
         let first = if attacker_moves {
             owner.opponent()
@@ -243,7 +248,13 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
         .filter(|&(_, ok)| ok)
         .map(|(leaf, _)| problem.tree.path(leaf).len() as u32)
         .max();
-    let attack: Vec<Goal> = chains_at_stake(&line, learner.opponent(), aim)
+    let mut targets = chains_at_stake(&line, learner.opponent(), aim);
+    // Lines that take different chains (a double atari): taking any of them is the goal.
+    let taken = captured_in_correct_lines(problem, learner.opponent());
+    if aim == Aim::Capture && taken.len() > line.captured[learner.opponent().index()].len() {
+        targets.insert(0, taken);
+    }
+    let attack: Vec<Goal> = targets
         .into_iter()
         .take(2)
         .map(|target| Goal {
@@ -251,16 +262,22 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
             target,
             aim,
             horizon: if aim == Aim::Capture { longest } else { None },
+            escape: 5,
         })
         .collect();
     let defend: Vec<Goal> = defended_chains(&line, learner, aim)
         .into_iter()
         .take(2)
-        .map(|target| Goal {
-            attacker: learner.opponent(),
-            target,
-            aim,
-            horizon: None,
+        .map(|target| {
+            // Escaped: as many liberties as the author's line leaves the chain.
+            let reached = line.end.liberty_count(target[0]);
+            Goal {
+                attacker: learner.opponent(),
+                target,
+                aim,
+                horizon: None,
+                escape: reached.clamp(3, 6),
+            }
         })
         .collect();
     let defend_first = kind_defends(problem.kind).unwrap_or_else(|| {
@@ -280,6 +297,34 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
     let mut out = first;
     if kind_defends(problem.kind).is_none() {
         out.extend(second);
+    }
+    out
+}
+
+/// The start-position stones of `color` that some correct line of the tree takes.
+fn captured_in_correct_lines(problem: &Problem, color: Color) -> Vec<Point> {
+    let start = problem.board();
+    let mut out: Vec<Point> = Vec::new();
+    for (leaf, ok) in problem.tree.leaves() {
+        if !ok {
+            continue;
+        }
+        let moves: Vec<Move> = problem.tree.path(leaf).iter().map(|m| m.1).collect();
+        let Ok(game) = replay_history(problem, &moves) else {
+            continue;
+        };
+        for p in start.points() {
+            if start.get(p) == Some(color)
+                && game.board().get(p) != Some(color)
+                && !out.contains(&p)
+            {
+                for q in start.chain(p) {
+                    if !out.contains(&q) {
+                        out.push(q);
+                    }
+                }
+            }
+        }
     }
     out
 }
