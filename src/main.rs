@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 
-use sente::cli::{collect_sgf_files, import, replay, verify};
-use sente::problem::solver::{self, Budget};
+use sente::cli::{collect_sgf_files, import, replay, solve, verify};
+use sente::problem::solver::{Budget, Question};
 
 #[derive(Parser)]
 #[command(
@@ -69,8 +69,11 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Solver node budget per problem.
-        #[arg(long, default_value_t = 200_000)]
+        #[arg(long, default_value_t = Budget::default().nodes)]
         nodes: u64,
+        /// Solver time per problem: past it the solver answers `unknown`.
+        #[arg(long, default_value_t = 2000)]
+        time_ms: u64,
         /// SGF files or folders (searched recursively for *.sgf).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -105,11 +108,26 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Run the solver on one problem file and print its proof (first moves and refutations).
+    /// Run the solver on one file and print its proof (first moves and refutations): the
+    /// problem's own goal, or a question on a target chain of any position of the main line.
     Solve {
+        /// One JSON object (the contract of ARCHITECTURE.md §4).
         #[arg(long)]
         json: bool,
-        #[arg(long, default_value_t = 1_000_000)]
+        /// capture | save | kill | live (needs --target).
+        #[arg(long, requires = "target")]
+        goal: Option<String>,
+        /// The chain the question is about, in GTP (`E3`) or SGF (`ec`) form.
+        #[arg(long, requires = "goal")]
+        target: Option<String>,
+        /// The position before move N of the file's main line (as GTP `loadsgf FILE N`).
+        #[arg(long = "move")]
+        move_number: Option<usize>,
+        /// Time budget: past it the answer is `unknown`.
+        #[arg(long, default_value_t = 2000)]
+        time_ms: u64,
+        /// Node budget.
+        #[arg(long, default_value_t = Budget::default().nodes)]
         nodes: u64,
         file: PathBuf,
     },
@@ -138,14 +156,12 @@ fn run() -> anyhow::Result<()> {
         Command::Serve { addr, db } => run_serve(&addr, &db.database),
         Command::Import { db, set, paths } => run_import(&db.database, set.as_deref(), &paths),
         Command::Replay { json, paths } => run_replay(json, &paths),
-        Command::Verify { json, nodes, paths } => run_verify(
+        Command::Verify {
             json,
-            Budget {
-                nodes,
-                ..Budget::default()
-            },
-            &paths,
-        ),
+            nodes,
+            time_ms,
+            paths,
+        } => run_verify(json, budget(nodes, time_ms), &paths),
         Command::Admin {
             db,
             username,
@@ -170,14 +186,38 @@ fn run() -> anyhow::Result<()> {
             },
             sessions_file.as_deref(),
         ),
-        Command::Solve { json, nodes, file } => run_solve(
+        Command::Solve {
             json,
-            Budget {
-                nodes,
-                ..Budget::default()
-            },
-            &file,
-        ),
+            goal,
+            target,
+            move_number,
+            time_ms,
+            nodes,
+            file,
+        } => {
+            let question = match (goal.as_deref(), target.as_deref()) {
+                (Some(g), Some(t)) => Some((
+                    Question::parse(g).ok_or_else(|| {
+                        anyhow::anyhow!("--goal {g}: expected capture, save, kill or live")
+                    })?,
+                    t,
+                )),
+                _ => None,
+            };
+            let ask = solve::Ask {
+                question,
+                move_number,
+            };
+            run_solve(json, &ask, budget(nodes, time_ms), &file)
+        }
+    }
+}
+
+fn budget(nodes: u64, time_ms: u64) -> Budget {
+    Budget {
+        nodes,
+        time: std::time::Duration::from_millis(time_ms),
+        ..Budget::default()
     }
 }
 
@@ -410,18 +450,13 @@ fn run_verify(json: bool, budget: Budget, paths: &[PathBuf]) -> anyhow::Result<(
     Ok(())
 }
 
-fn run_solve(json: bool, budget: Budget, file: &std::path::Path) -> anyhow::Result<()> {
-    let bytes = std::fs::read(file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
-    let problems = sente::problem::from_sgf_bytes(&bytes)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
-    let problem = problems
-        .into_iter()
-        .next()
-        .ok_or_else(|| anyhow::anyhow!("{}: no problem", file.display()))?;
-    let problem = problem.map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
-    let start = std::time::Instant::now();
-    let solution = solver::solve(&problem, budget);
-    let ms = start.elapsed().as_millis();
+fn run_solve(
+    json: bool,
+    ask: &solve::Ask<'_>,
+    budget: Budget,
+    file: &std::path::Path,
+) -> anyhow::Result<()> {
+    let solution = solve::solve_file(file, ask, budget)?;
     if json {
         let mut v = serde_json::to_value(&solution)?;
         v["file"] = file
@@ -429,14 +464,15 @@ fn run_solve(json: bool, budget: Budget, file: &std::path::Path) -> anyhow::Resu
             .map(|f| f.to_string_lossy().into_owned())
             .unwrap_or_default()
             .into();
-        v["ms"] = (ms as u64).into();
         println!("{v}");
     } else {
         println!(
-            "{}: {:?} after {} nodes in {ms} ms",
+            "{}: {:?} ({}) after {} nodes in {} ms",
             file.display(),
             solution.status,
-            solution.nodes
+            solution.goal.as_deref().unwrap_or("no goal"),
+            solution.nodes,
+            solution.ms
         );
         for m in &solution.correct_first_moves {
             println!("  correct: {m:?}");

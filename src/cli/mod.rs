@@ -4,6 +4,7 @@
 mod files;
 pub mod import;
 pub mod replay;
+pub mod solve;
 pub mod verify;
 
 pub use files::collect_sgf_files;

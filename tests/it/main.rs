@@ -20,3 +20,5 @@ mod security;
 mod service;
 mod shared_corpus;
 mod shipped_bank;
+mod solver_cli;
+mod solver_corpus;

@@ -1,0 +1,667 @@
+//! Depth-first proof-number search (df-pn, after Nagai; used for life and death by Kishimoto and
+//! Müller) over the enclosed region, with a transposition table keyed by the Zobrist hash, the
+//! side to move, the ko point and the pass state. Pure: the only clock is the deadline check.
+//!
+//! Ko: one search runs under one ko assumption. `Strict` lets the learner's opponent retake any
+//! ko at once (unlimited threats) and counts a repeated position as the learner's loss; `Lenient`
+//! is the mirror image. Because the value of the root is monotone in the leaves, biasing every
+//! path-dependent result (repetitions, depth cut-offs) against the learner keeps `Strict` proofs
+//! sound despite the graph-history interaction, and `Lenient` disproofs likewise.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use crate::go::{Board, Color, Move, Point};
+
+use super::goal::{Aim, Goal};
+use super::life::alive_within;
+use super::region::Area;
+
+/// "Infinite" proof or disproof number; sums saturate here.
+pub const INF: u32 = 1 << 28;
+
+/// Whose ko threats the search assumes to be unlimited.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KoMode {
+    /// The learner must win without winning a ko: the opponent retakes at once.
+    Strict,
+    /// The learner wins every ko: the learner retakes at once.
+    Lenient,
+}
+
+/// A position in the search.
+pub struct State {
+    pub board: Board,
+    pub to_move: Color,
+    /// Passes in a row just before this position.
+    pub passes: u8,
+    pub ply: u32,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            board: self.board.clone(),
+            to_move: self.to_move,
+            passes: self.passes,
+            ply: self.ply,
+        }
+    }
+
+    /// Reuses the board's buffers: the search copies states without allocating.
+    fn clone_from(&mut self, src: &State) {
+        self.board.clone_from(&src.board);
+        self.to_move = src.to_move;
+        self.passes = src.passes;
+        self.ply = src.ply;
+    }
+}
+
+impl State {
+    pub fn new(board: Board, to_move: Color) -> State {
+        State {
+            board,
+            to_move,
+            passes: 0,
+            ply: 0,
+        }
+    }
+}
+
+/// One move out of a node, with what is known of the position it leads to.
+#[derive(Clone, Copy)]
+struct Kid {
+    mv: Move,
+    key: u64,
+    /// Proof and disproof numbers fixed at generation (end of the fight, repetition), for the
+    /// side to move after the move.
+    fixed: Option<(u32, u32)>,
+    init: (u32, u32),
+}
+
+/// Proof (`phi`) and disproof (`delta`) numbers of a node for the side to move there.
+pub type Numbers = (u32, u32);
+
+pub struct Search<'a> {
+    goal: &'a Goal,
+    area: &'a Area,
+    learner: Color,
+    ko: KoMode,
+    max_depth: u32,
+    tt: HashMap<u64, Numbers>,
+    /// Position keys (stones and side to move) of the current path, for repetitions.
+    path: Vec<u64>,
+    /// One reusable state per depth (no allocation once warm).
+    stack: Vec<Option<State>>,
+    pub nodes: u64,
+    node_limit: u64,
+    deadline: Instant,
+    pub aborted: bool,
+}
+
+const SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
+const PASS_KEY: u64 = 0xD1B5_4A32_D192_ED03;
+const PLY_KEY: u64 = 0x8CB9_2BA7_2F3D_8DD7;
+const KO_KEY: u64 = 0xA076_1D64_78BD_642F;
+
+impl<'a> Search<'a> {
+    pub fn new(goal: &'a Goal, area: &'a Area, learner: Color, ko: KoMode, max_depth: u32) -> Self {
+        Search {
+            goal,
+            area,
+            learner,
+            ko,
+            max_depth,
+            tt: HashMap::new(),
+            path: Vec::new(),
+            stack: Vec::new(),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: Instant::now(),
+            aborted: false,
+        }
+    }
+
+    /// Searches `state` until it is proven or disproven for the side to move there, or until
+    /// `nodes` more nodes or the deadline. Returns the numbers for the side to move.
+    pub fn prove(&mut self, state: &State, nodes: u64, deadline: Instant) -> Numbers {
+        self.node_limit = self.nodes.saturating_add(nodes);
+        self.deadline = deadline;
+        self.aborted = false;
+        if let Some(w) = self.winner(state) {
+            return if w == state.to_move {
+                (0, INF)
+            } else {
+                (INF, 0)
+            };
+        }
+        self.path.clear();
+        match self.stack.first_mut() {
+            Some(Some(s)) => s.clone_from(state),
+            _ => {
+                self.stack.clear();
+                self.stack.push(Some(state.clone()));
+            }
+        }
+        self.mid(0, INF - 1, INF - 1)
+    }
+
+    /// The move that wins for the side to move at a proven `state` (or, at a disproven one, the
+    /// most forcing try), read from the table.
+    pub fn best_move(&mut self, state: &State) -> Option<Move> {
+        let kids = self.kids(state, &[]);
+        let value = |k: &Kid| k.fixed.or_else(|| self.tt.get(&k.key).copied());
+        kids.iter()
+            .find(|k| value(k).is_some_and(|v| v.1 == 0))
+            .or_else(|| kids.iter().find(|k| k.mv != Move::Pass))
+            .map(|k| k.mv)
+    }
+
+    /// The side that has won at `state`, if the fight is over there.
+    pub fn winner(&self, state: &State) -> Option<Color> {
+        let board = &state.board;
+        let defender = self.goal.defender();
+        if self
+            .goal
+            .target
+            .iter()
+            .any(|&p| board.get(p) != Some(defender))
+        {
+            return Some(self.goal.attacker);
+        }
+        if state.passes >= 2 {
+            return Some(defender);
+        }
+        if self.goal.horizon.is_some_and(|h| state.ply >= h) {
+            return Some(defender);
+        }
+        match self.goal.aim {
+            Aim::Capture => {
+                let libs = self.target_liberties(board);
+                (libs >= self.escape_liberties()).then_some(defender)
+            }
+            Aim::Kill => {
+                // Only the defender's own moves make life: Benson runs after them (and at the
+                // root), not after the attacker's.
+                let defender_moved = state.to_move == self.goal.attacker || state.ply == 0;
+                let alive = defender_moved
+                    && !board.in_atari(self.goal.target[0])
+                    && alive_within(board, defender, &self.goal.target, |p| {
+                        self.area.contains(p)
+                    });
+                if alive {
+                    Some(defender)
+                } else if self.no_room_for_two_eyes(board, state.to_move) {
+                    Some(self.goal.attacker)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// Static death: the target's group (with every defender chain it can reach through empty
+    /// points) has one connected space of at most two empty points to make eyes in — or three
+    /// with the attacker to move, who takes the vital point — enclosed inside the region, and no
+    /// attacker chain touching it is short of liberties (no capturing race to win). Such a space
+    /// makes one eye at most.
+    fn no_room_for_two_eyes(&self, board: &Board, to_move: Color) -> bool {
+        let defender = self.goal.defender();
+        let room = if to_move == self.goal.attacker { 3 } else { 2 };
+        let mut group: Vec<Point> = board.chain(self.goal.target[0]);
+        let mut space: Vec<Point> = Vec::new();
+        let mut i = 0;
+        while i < group.len() {
+            let s = group[i];
+            i += 1;
+            for q in board.adjacent(s) {
+                match board.get(q) {
+                    None if !space.contains(&q) => {
+                        if !self.area.contains(q) || space.len() >= room {
+                            return false;
+                        }
+                        space.push(q);
+                        group.push(q);
+                    }
+                    Some(c) if c == defender && !group.contains(&q) => group.extend(board.chain(q)),
+                    Some(c) if c == self.goal.attacker && board.liberty_count(q) < 4 => {
+                        return false;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // Two separate points are two eyes: the space must be one piece.
+        let links = space
+            .iter()
+            .enumerate()
+            .flat_map(|(k, a)| space[k + 1..].iter().map(move |b| (a, b)))
+            .filter(|(a, b)| a.x.abs_diff(b.x) + a.y.abs_diff(b.y) == 1)
+            .count();
+        space.len() <= 1 || links + 1 >= space.len()
+    }
+
+    /// The fewest liberties of a target chain (each chain counted once).
+    fn target_liberties(&self, board: &Board) -> usize {
+        let mut seen: Vec<Point> = Vec::new();
+        let mut fewest = usize::MAX;
+        for &t in &self.goal.target {
+            if seen.contains(&t) {
+                continue;
+            }
+            if board.in_atari(t) {
+                return 1;
+            }
+            seen.extend(board.chain(t));
+            fewest = fewest.min(board.liberty_count(t));
+        }
+        fewest
+    }
+
+    /// Liberties at which a chain has escaped a capture question.
+    fn escape_liberties(&self) -> usize {
+        self.goal.escape
+    }
+
+    fn key(&self, s: &State) -> u64 {
+        let pos = position_key(&s.board, s.to_move);
+        self.key_of(pos, s.board.ko_point(), s.passes, s.ply)
+    }
+
+    /// The table key: the position, the ko point, whether the last move passed, and the ply
+    /// when a horizon makes the result depend on it.
+    fn key_of(&self, pos: u64, ko: Option<Point>, passes: u8, ply: u32) -> u64 {
+        let mut k = pos;
+        if let Some(p) = ko {
+            k ^= KO_KEY.wrapping_mul(u64::from(p.y) * 32 + u64::from(p.x) + 1);
+        }
+        if passes > 0 {
+            k ^= PASS_KEY;
+        }
+        if self.goal.horizon.is_some() {
+            k ^= PLY_KEY.wrapping_mul(u64::from(ply) + 1);
+        }
+        k
+    }
+
+    /// The numbers a node gets when a result is fixed: `winner` wins for the side to move `c`.
+    fn result(winner: Color, c: Color) -> Numbers {
+        if winner == c { (0, INF) } else { (INF, 0) }
+    }
+
+    /// The side a repetition (or a depth cut-off) counts against: the learner under `Strict`.
+    fn cycle_winner(&self) -> Color {
+        match self.ko {
+            KoMode::Strict => self.learner.opponent(),
+            KoMode::Lenient => self.learner,
+        }
+    }
+
+    fn mid(&mut self, depth: usize, th_phi: u32, th_delta: u32) -> Numbers {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit
+            || (self.nodes & 255 == 0 && Instant::now() >= self.deadline)
+        {
+            self.aborted = true;
+        }
+        let state = self.stack[depth].take().expect("the state of this depth");
+        let key = self.key(&state);
+        if self.aborted {
+            let known = self.tt.get(&key).copied().unwrap_or((1, 1));
+            self.stack[depth] = Some(state);
+            return known;
+        }
+        if let Some(w) = self.winner(&state) {
+            let result = Self::result(w, state.to_move);
+            self.stack[depth] = Some(state);
+            self.tt.insert(key, result);
+            return result;
+        }
+        self.path.push(position_key(&state.board, state.to_move));
+        let kids = self.kids(&state, &self.path.clone());
+        let result = loop {
+            let (phi, delta, best, best_phi, second_delta) = self.combine(&kids);
+            if phi >= th_phi || delta >= th_delta || self.aborted {
+                break (phi, delta);
+            }
+            let kid = kids[best];
+            let c_phi = (th_delta.saturating_add(best_phi))
+                .saturating_sub(delta)
+                .min(INF - 1);
+            let c_delta = th_phi.min(second_delta.saturating_add(1)).min(INF - 1);
+            self.descend(depth, &state, kid.mv);
+            self.mid(depth + 1, c_phi, c_delta);
+        };
+        self.path.pop();
+        self.stack[depth] = Some(state);
+        if !self.aborted || result.0 == 0 || result.1 == 0 {
+            self.tt.insert(key, result);
+        }
+        result
+    }
+
+    /// The node's numbers from its kids: `phi` = the smallest kid `delta`, `delta` = the sum of
+    /// kid `phi`s; with the kid to search next, its `phi`, and the second-smallest kid `delta`.
+    fn combine(&self, kids: &[Kid]) -> (u32, u32, usize, u32, u32) {
+        let (mut phi, mut delta, mut best, mut best_phi, mut second) = (INF, 0u32, 0, INF, INF);
+        for (i, k) in kids.iter().enumerate() {
+            let (cp, cd) = k
+                .fixed
+                .or_else(|| self.tt.get(&k.key).copied())
+                .unwrap_or(k.init);
+            delta = delta.saturating_add(cp).min(INF);
+            if cd < phi {
+                second = phi;
+                phi = cd;
+                best = i;
+                best_phi = cp;
+            } else if cd < second {
+                second = cd;
+            }
+        }
+        (phi, delta, best, best_phi, second)
+    }
+
+    fn descend(&mut self, depth: usize, state: &State, mv: Move) {
+        if self.stack.len() <= depth + 1 {
+            self.stack.push(None);
+        }
+        match &mut self.stack[depth + 1] {
+            Some(next) => next.clone_from(state),
+            slot => *slot = Some(state.clone()),
+        }
+        apply(self.stack[depth + 1].as_mut().expect("just filled"), mv);
+    }
+
+    /// The legal moves at `state` in search order, each with its child's key and the result
+    /// when it is fixed at once (the target taken, two passes, the horizon, a repetition). The
+    /// children are not played here: their keys come from the board's probe, which keeps a node
+    /// as cheap as its move list; static life is checked when a child is entered.
+    fn kids(&mut self, state: &State, path: &[u64]) -> Vec<Kid> {
+        let board = &state.board;
+        let me = state.to_move;
+        let next = me.opponent();
+        let depth_cut = state.ply + 1 >= self.max_depth;
+        let horizon = self.goal.horizon.is_some_and(|h| state.ply + 1 >= h);
+        let defender = self.goal.defender();
+        let mut out = Vec::new();
+        for (rank, mv) in self.candidates(state).into_iter().enumerate() {
+            let (hash, ko, takes_target) = match mv {
+                Move::Play(p) => {
+                    let hash = board.probe(board.index(p), me, false).1;
+                    let takes = me == self.goal.attacker && self.takes_target(board, p);
+                    (hash, ko_after(board, p, me), takes)
+                }
+                Move::Pass => (board.hash(), None, false),
+            };
+            let passes = if mv == Move::Pass {
+                state.passes + 1
+            } else {
+                0
+            };
+            let pos = match next {
+                Color::Black => hash,
+                Color::White => hash ^ SIDE_KEY,
+            };
+            let fixed = if takes_target {
+                Some(Self::result(self.goal.attacker, next))
+            } else if passes >= 2 || horizon {
+                Some(Self::result(defender, next))
+            } else if path.contains(&pos) || depth_cut {
+                Some(Self::result(self.cycle_winner(), next))
+            } else {
+                None
+            };
+            out.push(Kid {
+                mv,
+                key: self.key_of(pos, ko, passes, state.ply + 1),
+                fixed,
+                // Move ordering inside df-pn: the earlier a move in the forcing order, the
+                // smaller its proof estimate for the side that plays it.
+                init: (1, 1 + rank as u32 / 4),
+            });
+        }
+        out
+    }
+
+    /// Whether the attacker's stone at `p` captures a target stone.
+    fn takes_target(&self, board: &Board, p: Point) -> bool {
+        board.adjacent(p).any(|q| {
+            board.get(q) == Some(self.goal.defender())
+                && board.in_atari(q)
+                && board.chain(q).iter().any(|s| self.goal.target.contains(s))
+        })
+    }
+
+    /// The moves worth trying, most forcing first; the pass last.
+    pub fn candidates(&self, s: &State) -> Vec<Move> {
+        let board = &s.board;
+        let me = s.to_move;
+        let bound_by_ko = match self.ko {
+            KoMode::Strict => me == self.learner,
+            KoMode::Lenient => me != self.learner,
+        };
+        let ko = if bound_by_ko { board.ko_point() } else { None };
+        let points: Vec<Point> = match self.goal.aim {
+            Aim::Kill => self.fight_points(board, me),
+            Aim::Capture => self.tactical_points(board, me),
+        };
+        let mut scored: Vec<(i32, Move)> = points
+            .into_iter()
+            .filter(|&p| Some(p) != ko && !board.probe(board.index(p), me, false).0)
+            .map(|p| (self.score(board, p, me), Move::Play(p)))
+            .collect();
+        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        let mut out: Vec<Move> = scored.into_iter().map(|(_, m)| m).collect();
+        let may_pass = self.goal.aim == Aim::Kill || me == self.goal.defender();
+        if may_pass {
+            out.push(Move::Pass);
+        }
+        out
+    }
+
+    /// Life and death: the points of the region near the target's group (its stones, the
+    /// defender's stones one empty point away from them, two lines around; for the attacker only
+    /// those the group reaches through empty points), and the liberties of the attacker's chains
+    /// that touch the group (capturing races). Elsewhere a move is no more than a pass, which
+    /// both sides have.
+    fn fight_points(&self, board: &Board, me: Color) -> Vec<Point> {
+        let defender = self.goal.defender();
+        let mut group: Vec<Point> = Vec::new();
+        for &t in &self.goal.target {
+            if !group.contains(&t) {
+                group.extend(board.chain(t));
+            }
+        }
+        let mut i = 0;
+        while i < group.len() {
+            let s = group[i];
+            i += 1;
+            for q in board.adjacent(s) {
+                let step: Vec<Point> = match board.get(q) {
+                    None => board.adjacent(q).collect(),
+                    Some(_) => vec![q],
+                };
+                for r in step {
+                    if board.get(r) == Some(defender)
+                        && self.area.contains(r)
+                        && !group.contains(&r)
+                    {
+                        group.extend(board.chain(r));
+                    }
+                }
+            }
+        }
+        let near = |p: &Point| {
+            group
+                .iter()
+                .any(|g| (g.x as i32 - p.x as i32).abs() + (g.y as i32 - p.y as i32).abs() <= 2)
+        };
+        let mut out: Vec<Point> = if me == self.goal.attacker {
+            // The attacker plays where the group could make eyes: the empty points it reaches
+            // through empty points. Elsewhere it would only fill its own territory.
+            let mut reach: Vec<Point> = Vec::new();
+            for &g in &group {
+                for q in board.adjacent(g) {
+                    if board.get(q).is_none() && self.area.contains(q) && !reach.contains(&q) {
+                        reach.push(q);
+                    }
+                }
+            }
+            let mut k = 0;
+            while k < reach.len() {
+                let p = reach[k];
+                k += 1;
+                for q in board.adjacent(p) {
+                    if board.get(q).is_none() && self.area.contains(q) && !reach.contains(&q) {
+                        reach.push(q);
+                    }
+                }
+            }
+            reach.retain(near);
+            reach
+        } else {
+            board
+                .empty_points()
+                .filter(|&p| self.area.contains(p))
+                .filter(near)
+                .collect()
+        };
+        for &g in &group {
+            for q in board.adjacent(g) {
+                // The defender fills the attacker's liberties in a race; the attacker only
+                // extends a chain that is short of them (filling its own is never useful).
+                let useful = board.get(q) == Some(self.goal.attacker)
+                    && (me == self.goal.defender() || board.liberty_count(q) <= 2);
+                if useful {
+                    for l in board.liberties(q) {
+                        if self.area.contains(l) && !out.contains(&l) {
+                            out.push(l);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Capture questions: the target's liberties and the points next to them; for the attacker
+    /// the liberties of its own chains in atari next to the target, for the defender those of
+    /// the attacker's chains around it that are short of liberties (escaping by capturing).
+    fn tactical_points(&self, board: &Board, me: Color) -> Vec<Point> {
+        let attacking = me == self.goal.attacker;
+        let mut out: Vec<Point> = Vec::new();
+        let mut push = |p: Point| {
+            if board.get(p).is_none() && self.area.contains(p) && !out.contains(&p) {
+                out.push(p);
+            }
+        };
+        let mut stones: Vec<Point> = Vec::new();
+        for &t in &self.goal.target {
+            if !stones.contains(&t) {
+                stones.extend(board.chain(t));
+            }
+        }
+        let mut libs: Vec<Point> = Vec::new();
+        for &s in &stones {
+            for q in board.adjacent(s) {
+                if board.get(q).is_none() && !libs.contains(&q) {
+                    libs.push(q);
+                }
+            }
+        }
+        // Both sides get the points next to the liberties: the attacker's nets, and the
+        // defender's shape moves (a defender cut short of them would make false proofs).
+        for &l in &libs {
+            push(l);
+            for q in board.adjacent(l) {
+                push(q);
+            }
+        }
+        for &s in &stones {
+            for q in board.adjacent(s) {
+                if board.get(q) != Some(self.goal.attacker) {
+                    continue;
+                }
+                let short = if attacking {
+                    board.in_atari(q)
+                } else {
+                    board.liberty_count(q) <= 2
+                };
+                if short {
+                    for l in board.liberties(q) {
+                        push(l);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Ordering: captures and ataris first, then the target's liberties, then nearness.
+    fn score(&self, board: &Board, p: Point, me: Color) -> i32 {
+        let mut score = 0;
+        for q in board.adjacent(p) {
+            match board.get(q) {
+                Some(c) if c != me && board.in_atari(q) => score += 1000,
+                Some(c) if c == me && board.in_atari(q) => score += 300,
+                _ => {}
+            }
+            if self.goal.target.contains(&q) {
+                score += 100;
+            }
+        }
+        let dist = self
+            .goal
+            .target
+            .iter()
+            .map(|t| (t.x as i32 - p.x as i32).abs() + (t.y as i32 - p.y as i32).abs())
+            .min()
+            .unwrap_or(0);
+        score - dist
+    }
+}
+
+/// The stones and the side to move (what a repetition repeats).
+fn position_key(board: &Board, to_move: Color) -> u64 {
+    match to_move {
+        Color::Black => board.hash(),
+        Color::White => board.hash() ^ SIDE_KEY,
+    }
+}
+
+/// The simple-ko point a stone of `me` at `p` leaves: it captures exactly one stone and stands
+/// alone with that one liberty (the board's own rule, read before playing).
+fn ko_after(board: &Board, p: Point, me: Color) -> Option<Point> {
+    let mut taken = None;
+    let mut count = 0;
+    for q in board.adjacent(p) {
+        match board.get(q) {
+            None => return None,
+            Some(c) if c == me => return None,
+            Some(_) if board.in_atari(q) => {
+                count += board.chain(q).len();
+                taken = Some(q);
+            }
+            Some(_) => {}
+        }
+    }
+    if count == 1 { taken } else { None }
+}
+
+/// Plays a candidate move (already checked legal) on a state.
+pub fn apply(s: &mut State, mv: Move) {
+    match mv {
+        Move::Play(p) => {
+            let i = s.board.index(p);
+            s.board.play_at(i, s.to_move);
+            s.passes = 0;
+        }
+        Move::Pass => {
+            s.board.clear_ko();
+            s.passes += 1;
+        }
+    }
+    s.to_move = s.to_move.opponent();
+    s.ply += 1;
+}

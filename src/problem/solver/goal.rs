@@ -1,0 +1,347 @@
+//! The goal of a fight: who attacks which stones, and whether the chain itself must be taken
+//! (capture/save) or the group must die (kill/live). For a problem the goal is read from the
+//! author's correct main line, never guessed from the weakest chain in view; for a whole-board
+//! query it is given. No search here: candidates are checked by the caller against the tree.
+
+use crate::go::{Board, Color, Move, Point};
+use crate::problem::{Kind, Problem, main_correct_line, replay_history};
+
+use super::life::unconditionally_alive;
+
+/// What the attacker must achieve against the target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    /// Take a target stone off the board (capture / save questions, ladders, nets).
+    Capture,
+    /// Leave the target's group no way to live inside the enclosed region (kill / live).
+    Kill,
+}
+
+/// Who attacks what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Goal {
+    pub attacker: Color,
+    /// Stones of the defender; the attacker succeeds when any of them is captured.
+    pub target: Vec<Point>,
+    pub aim: Aim,
+    /// For capture problems with a tree: plies within which the attacking learner must capture,
+    /// so that a slow move is not "correct" merely because the target is doomed anyway.
+    pub horizon: Option<u32>,
+    /// Capture questions: the liberties at which the target has escaped. For a problem it is
+    /// what the author's line reaches; for a whole-board question 5, or 6 when the side asking
+    /// is the one escaping (a doubtful escape is never its proof).
+    pub escape: usize,
+}
+
+impl Goal {
+    pub fn defender(&self) -> Color {
+        self.attacker.opponent()
+    }
+
+    /// A short description for reports: `kill ec`, `live dd`, `capture cc`, `save cc`.
+    pub fn describe(&self, learner: Color) -> String {
+        let verb = match (self.aim, learner == self.attacker) {
+            (Aim::Capture, true) => "capture",
+            (Aim::Capture, false) => "save",
+            (Aim::Kill, true) => "kill",
+            (Aim::Kill, false) => "live",
+        };
+        let at = self.target.first().map(|p| p.to_sgf()).unwrap_or_default();
+        format!("{verb} {at}")
+    }
+}
+
+/// A question asked of any position (`sente solve --goal … --target …`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    Capture,
+    Save,
+    Kill,
+    Live,
+}
+
+impl Question {
+    pub fn parse(s: &str) -> Option<Question> {
+        Some(match s {
+            "capture" => Question::Capture,
+            "save" => Question::Save,
+            "kill" => Question::Kill,
+            "live" => Question::Live,
+            _ => return None,
+        })
+    }
+
+    /// The goal on `board` for the chain at `target`, and the side that moves first.
+    pub fn goal(self, board: &Board, target: Point) -> Option<(Goal, Color)> {
+        let owner = board.get(target)?;
+        let (aim, attacker_moves) = match self {
+            Question::Capture => (Aim::Capture, true),
+            Question::Save => (Aim::Capture, false),
+            Question::Kill => (Aim::Kill, true),
+            Question::Live => (Aim::Kill, false),
+        };
+        let goal = Goal {
+            attacker: owner.opponent(),
+            target: board.chain(target),
+            aim,
+            horizon: None,
+            escape: if attacker_moves { 5 } else { 6 },
+        };
+        let first = if attacker_moves {
+            owner.opponent()
+        } else {
+            owner
+        };
+        Some((goal, first))
+    }
+}
+
+/// What the author's main line does: the position at its end and the stones it captured.
+struct LineEnd {
+    start: Board,
+    end: Board,
+    /// Start-position stones of each colour that the line takes off the board.
+    captured: [Vec<Point>; 2],
+    /// Every point the tree plays on.
+    touched: Vec<Point>,
+}
+
+fn play_main_line(problem: &Problem) -> LineEnd {
+    let start = problem.board();
+    let mut moves: Vec<Move> = main_correct_line(problem).iter().map(|m| m.1).collect();
+    // A line that breaks the rules somewhere is read up to that point.
+    let game = loop {
+        match replay_history(problem, &moves) {
+            Ok(g) => break g,
+            Err(_) if !moves.is_empty() => {
+                moves.pop();
+            }
+            Err(_) => break replay_history(problem, &[]).expect("the empty history"),
+        }
+    };
+    let end = game.board().clone();
+    let mut captured = [Vec::new(), Vec::new()];
+    for p in start.points() {
+        if let Some(c) = start.get(p)
+            && end.get(p) != Some(c)
+        {
+            captured[c.index()].push(p);
+        }
+    }
+    let touched = problem
+        .tree
+        .nodes
+        .iter()
+        .filter_map(|n| match n.mv {
+            Some((_, Move::Play(p))) => Some(p),
+            _ => None,
+        })
+        .collect();
+    LineEnd {
+        start,
+        end,
+        captured,
+        touched,
+    }
+}
+
+/// Whether the kind (or the question it was read from) asks the learner to defend.
+fn kind_defends(kind: Kind) -> Option<bool> {
+    match kind {
+        Kind::Live | Kind::Escape | Kind::Connect => Some(true),
+        Kind::Capture
+        | Kind::Kill
+        | Kind::Ladder
+        | Kind::Net
+        | Kind::Snapback
+        | Kind::Cut
+        | Kind::CapturingRace => Some(false),
+        Kind::Ko | Kind::LifeAndDeath => None,
+    }
+}
+
+fn kind_aim(kind: Kind) -> Aim {
+    match kind {
+        Kind::Capture
+        | Kind::Ladder
+        | Kind::Net
+        | Kind::Snapback
+        | Kind::Escape
+        | Kind::Connect
+        | Kind::Cut
+        | Kind::CapturingRace => Aim::Capture,
+        Kind::Live | Kind::Kill | Kind::Ko | Kind::LifeAndDeath => Aim::Kill,
+    }
+}
+
+fn near(p: Point, pts: &[Point], d: i32) -> bool {
+    pts.iter()
+        .any(|q| (p.x as i32 - q.x as i32).abs() + (p.y as i32 - q.y as i32).abs() <= d)
+}
+
+/// The start-position chains of `color` the line is about (near its moves), best first. For a
+/// capture: the chains it takes (largest first), then the standing ones shortest of liberties.
+/// For life and death: the largest chains first, leaving out those the line leaves
+/// unconditionally alive (they are not what an attacker kills).
+fn chains_at_stake(line: &LineEnd, color: Color, aim: Aim) -> Vec<Vec<Point>> {
+    let mut chains: Vec<(bool, usize, usize, Vec<Point>)> = Vec::new();
+    for p in line.start.points() {
+        if line.start.get(p) != Some(color)
+            || !near(p, &line.touched, 2)
+            || chains.iter().any(|c| c.3.contains(&p))
+        {
+            continue;
+        }
+        let chain = line.start.chain(p);
+        let taken = chain
+            .iter()
+            .any(|q| line.captured[color.index()].contains(q));
+        let libs = if taken { 0 } else { line.end.liberty_count(p) };
+        chains.push((taken, libs, chain.len(), chain));
+    }
+    match aim {
+        Aim::Capture => {
+            chains.sort_by_key(|(taken, libs, n, _)| (!*taken, *libs, std::cmp::Reverse(*n)))
+        }
+        Aim::Kill => {
+            chains.retain(|(taken, _, _, c)| {
+                *taken || !unconditionally_alive(&line.end, color, &c[..1])
+            });
+            chains.sort_by_key(|(_, _, n, _)| std::cmp::Reverse(*n));
+        }
+    }
+    chains.into_iter().map(|c| c.3).collect()
+}
+
+/// The learner's start-position chains near the line that are still standing at its end,
+/// the one a live or escape problem saves first.
+fn defended_chains(line: &LineEnd, color: Color, aim: Aim) -> Vec<Vec<Point>> {
+    let mut chains: Vec<Vec<Point>> = Vec::new();
+    for p in line.start.points() {
+        if line.start.get(p) == Some(color)
+            && near(p, &line.touched, 2)
+            && !chains.iter().any(|c| c.contains(&p))
+        {
+            chains.push(line.start.chain(p));
+        }
+    }
+    chains.retain(|c| c.iter().all(|&p| line.end.get(p) == Some(color)));
+    match aim {
+        // An escape saves the chain in danger.
+        Aim::Capture => {
+            chains.sort_by_key(|c| (line.start.liberty_count(c[0]), std::cmp::Reverse(c.len())))
+        }
+        Aim::Kill => chains.sort_by_key(|c| std::cmp::Reverse(c.len())),
+    }
+    chains
+}
+
+/// The goals a problem may have, most likely first; the caller keeps the first one under which
+/// the author's answer is proven and no answer the author marks wrong is.
+pub fn candidates(problem: &Problem) -> Vec<Goal> {
+    let line = play_main_line(problem);
+    let learner = problem.to_play;
+    let aim = kind_aim(problem.kind);
+    let longest = problem
+        .tree
+        .leaves()
+        .filter(|&(_, ok)| ok)
+        .map(|(leaf, _)| problem.tree.path(leaf).len() as u32)
+        .max();
+    let mut targets = chains_at_stake(&line, learner.opponent(), aim);
+    // Lines that take different chains (a double atari): taking any of them is the goal.
+    let taken = captured_in_correct_lines(problem, learner.opponent());
+    if aim == Aim::Capture && taken.len() > line.captured[learner.opponent().index()].len() {
+        targets.insert(0, taken);
+    }
+    let attack: Vec<Goal> = targets
+        .into_iter()
+        .take(2)
+        .map(|target| Goal {
+            attacker: learner,
+            target,
+            aim,
+            horizon: if aim == Aim::Capture { longest } else { None },
+            escape: 5,
+        })
+        .collect();
+    let defend: Vec<Goal> = defended_chains(&line, learner, aim)
+        .into_iter()
+        .take(2)
+        .map(|target| {
+            // Escaped: as many liberties as the author's line leaves the chain.
+            let reached = line.end.liberty_count(target[0]);
+            Goal {
+                attacker: learner.opponent(),
+                target,
+                aim,
+                horizon: None,
+                escape: reached.clamp(3, 6),
+            }
+        })
+        .collect();
+    let defend_first = kind_defends(problem.kind).unwrap_or_else(|| {
+        // No stated direction: a line that takes stones attacks, one that ends with the
+        // learner's group unconditionally alive defends.
+        line.captured[learner.opponent().index()].is_empty()
+            && defend.first().is_some_and(|g| {
+                !unconditionally_alive(&line.start, learner, &g.target)
+                    && unconditionally_alive(&line.end, learner, &g.target)
+            })
+    });
+    let (first, second) = if defend_first {
+        (defend, attack)
+    } else {
+        (attack, defend)
+    };
+    let mut out = first;
+    if kind_defends(problem.kind).is_none() {
+        out.extend(second);
+    }
+    out
+}
+
+/// The start-position stones of `color` that some correct line of the tree takes.
+fn captured_in_correct_lines(problem: &Problem, color: Color) -> Vec<Point> {
+    let start = problem.board();
+    let mut out: Vec<Point> = Vec::new();
+    for (leaf, ok) in problem.tree.leaves() {
+        if !ok {
+            continue;
+        }
+        let moves: Vec<Move> = problem.tree.path(leaf).iter().map(|m| m.1).collect();
+        let Ok(game) = replay_history(problem, &moves) else {
+            continue;
+        };
+        for p in start.points() {
+            if start.get(p) == Some(color)
+                && game.board().get(p) != Some(color)
+                && !out.contains(&p)
+            {
+                for q in start.chain(p) {
+                    if !out.contains(&q) {
+                        out.push(q);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The points the problem is about: its stones in view and every point its tree plays.
+pub fn problem_seeds(problem: &Problem) -> Vec<Point> {
+    let mut seeds: Vec<Point> = problem
+        .black
+        .iter()
+        .chain(&problem.white)
+        .copied()
+        .filter(|&p| problem.viewport.contains(p))
+        .collect();
+    for n in &problem.tree.nodes {
+        if let Some((_, Move::Play(p))) = n.mv {
+            seeds.push(p);
+        }
+    }
+    seeds
+}

@@ -1,0 +1,590 @@
+//! The tsumego solver: proves which first moves achieve a fight's goal, independent of the
+//! author's tree. The goal comes from the author's main line ([`goal`]), the fight is enclosed
+//! in a framed region ([`region`]) and read by df-pn ([`dfpn`]); a move is correct only when it
+//! wins without needing a ko. Pure: no I/O; the time budget is checked with `Instant`.
+
+mod dfpn;
+mod goal;
+mod life;
+mod region;
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::go::{Board, Color, Game, Move, Point};
+
+use super::model::Problem;
+use dfpn::{KoMode, Search, State};
+pub use goal::{Aim, Goal, Question};
+use region::Area;
+
+/// How much search one question may use.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Nodes over the whole question (all first moves, both ko assumptions).
+    pub nodes: u64,
+    /// Longest line read from the start position, in plies; deeper lines count as lost for the
+    /// side whose win is being proven.
+    pub max_depth: u32,
+    /// Wall-clock time for the whole question; past it the answer is `unknown`.
+    pub time: Duration,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            nodes: 50_000_000,
+            max_depth: 80,
+            time: Duration::from_millis(2000),
+        }
+    }
+}
+
+/// The solver's verdict on the start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// At least one first move provably achieves the goal without a ko.
+    Proven,
+    /// Every first move provably fails, even if the learner won every ko.
+    Refuted,
+    /// The best result is a ko: neither a success nor a failure.
+    Ko,
+    /// The budget did not decide, or the tree and the goal disagree.
+    Unknown,
+}
+
+/// The solver's answer with its proof summary.
+#[derive(Clone, Debug, Serialize)]
+pub struct Solution {
+    pub status: Status,
+    #[serde(serialize_with = "ser_moves")]
+    pub correct_first_moves: Vec<Move>,
+    /// For each first move proven wrong, the opponent's refuting answer.
+    #[serde(serialize_with = "ser_pairs")]
+    pub refutations: Vec<(Move, Move)>,
+    pub nodes: u64,
+    pub ms: u64,
+    /// The goal the answer is about (`kill ec`, `live dd`…), when one was settled.
+    pub goal: Option<String>,
+}
+
+impl Solution {
+    fn unknown(nodes: u64, clock: Instant) -> Solution {
+        Solution {
+            status: Status::Unknown,
+            correct_first_moves: Vec::new(),
+            refutations: Vec::new(),
+            nodes,
+            ms: clock.elapsed().as_millis() as u64,
+            goal: None,
+        }
+    }
+}
+
+fn move_str(m: &Move) -> String {
+    match m {
+        Move::Play(p) => p.to_sgf(),
+        Move::Pass => String::new(),
+    }
+}
+
+fn ser_moves<S: serde::Serializer>(v: &[Move], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(v.iter().map(move_str))
+}
+
+fn ser_pairs<S: serde::Serializer>(v: &[(Move, Move)], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(v.iter().map(|(a, b)| [move_str(a), move_str(b)]))
+}
+
+/// The solver's verdict on one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveVerdict {
+    Correct,
+    Wrong,
+    Ko,
+    Unknown,
+}
+
+/// One fight under one goal: the enclosed board and a search per ko assumption, sharing one
+/// node budget and one deadline.
+struct Fight<'a> {
+    start: State,
+    area: &'a Area,
+    learner: Color,
+    strict: Search<'a>,
+    lenient: Search<'a>,
+    nodes_left: u64,
+    deadline: Instant,
+}
+
+impl<'a> Fight<'a> {
+    fn new(
+        goal: &'a Goal,
+        area: &'a Area,
+        to_move: Color,
+        budget: &Budget,
+        deadline: Instant,
+    ) -> Self {
+        Fight {
+            start: State::new(area.board.clone(), to_move),
+            area,
+            learner: to_move,
+            strict: Search::new(goal, area, to_move, KoMode::Strict, budget.max_depth),
+            lenient: Search::new(goal, area, to_move, KoMode::Lenient, budget.max_depth),
+            nodes_left: budget.nodes,
+            deadline,
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.strict.nodes + self.lenient.nodes
+    }
+
+    /// The learner's first moves worth reading (region or tactical points; never a pass).
+    fn first_moves(&self) -> Vec<Move> {
+        self.strict
+            .candidates(&self.start)
+            .into_iter()
+            .filter(|&m| m != Move::Pass)
+            .collect()
+    }
+
+    /// The position after the learner's `mv`: any legal move inside the region (a move the
+    /// search would not list is read too, as the judge may be asked about it).
+    fn after(&self, mv: Move) -> Option<State> {
+        let Move::Play(p) = mv else { return None };
+        let board = &self.start.board;
+        let legal = p.in_board(board.size())
+            && board.get(p).is_none()
+            && board.ko_point() != Some(p)
+            && !board.probe(board.index(p), self.learner, false).0;
+        if !legal || !self.area.contains(p) {
+            return None;
+        }
+        let mut s = self.start.clone();
+        dfpn::apply(&mut s, mv);
+        Some(s)
+    }
+
+    /// Reads `mv` under one ko assumption until `until`: `Some(true)` when the learner wins.
+    fn read(&mut self, mode: KoMode, mv: Move, until: Instant) -> Option<bool> {
+        let after = self.after(mv)?;
+        let until = until.min(self.deadline);
+        let search = match mode {
+            KoMode::Strict => &mut self.strict,
+            KoMode::Lenient => &mut self.lenient,
+        };
+        let before = search.nodes;
+        let (phi, delta) = search.prove(&after, self.nodes_left, until);
+        self.nodes_left = self.nodes_left.saturating_sub(search.nodes - before);
+        // The numbers are the opponent's: the learner wins where the opponent is disproven.
+        match (phi, delta) {
+            (_, 0) => Some(true),
+            (0, _) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// What `mv` achieves: a win without ko, a ko, a loss (with the refutation), or unknown.
+    fn classify(&mut self, mv: Move, until: Instant) -> (MoveVerdict, Option<Move>) {
+        let Some(after) = self.after(mv) else {
+            return (MoveVerdict::Unknown, None);
+        };
+        match self.read(KoMode::Strict, mv, until) {
+            Some(true) => return (MoveVerdict::Correct, self.strict.best_move(&after)),
+            None => return (MoveVerdict::Unknown, None),
+            Some(false) => {}
+        }
+        match self.read(KoMode::Lenient, mv, until) {
+            Some(true) => (MoveVerdict::Ko, None),
+            Some(false) => (MoveVerdict::Wrong, self.lenient.best_move(&after)),
+            None => (MoveVerdict::Unknown, None),
+        }
+    }
+
+    /// Checks the goal against the tree at this position: one of the author's moves is proven
+    /// and none of the moves the author marks wrong is. `Err(true)` when the author's move
+    /// only wins a ko.
+    fn agrees_with(
+        &mut self,
+        authors: &[Move],
+        wrongs: &[Move],
+        until: Instant,
+    ) -> Result<(), bool> {
+        let share = |n: usize| {
+            let left = until.saturating_duration_since(Instant::now());
+            Instant::now() + left / n.max(1) as u32
+        };
+        let mut proven = authors.is_empty();
+        for (k, &m) in authors.iter().enumerate() {
+            // Most of the slice: the author's answer is usually the hardest proof to find.
+            let most = until.saturating_duration_since(Instant::now()).mul_f32(0.7);
+            let last = k + 1 == authors.len();
+            let until_m = if last {
+                Instant::now() + most
+            } else {
+                share(authors.len() - k + 1)
+            };
+            if self.read(KoMode::Strict, m, until_m) == Some(true) {
+                proven = true;
+                break;
+            }
+        }
+        if !proven {
+            let ko = authors
+                .first()
+                .is_some_and(|&m| self.read(KoMode::Lenient, m, share(2)) == Some(true));
+            return Err(ko);
+        }
+        for (k, &m) in wrongs.iter().enumerate() {
+            if self.read(KoMode::Strict, m, share(wrongs.len() - k + 1)) == Some(true) {
+                return Err(false);
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads every first move until the deadline and sums up.
+    fn conclude(&mut self, goal: &Goal, clock: Instant, also: &[Move]) -> Solution {
+        let mut moves = self.first_moves();
+        // The author's moves are read even where the search would not list them.
+        for &m in also {
+            if !moves.contains(&m) && self.after(m).is_some() {
+                moves.insert(0, m);
+            }
+        }
+        let mut verdicts = vec![(MoveVerdict::Unknown, None); moves.len()];
+        // Rounds of growing slices: easy moves are settled first, and the table carries each
+        // move's reading over to its next round.
+        let mut slice = Duration::from_millis(10);
+        while Instant::now() < self.deadline && self.nodes_left > 0 {
+            let mut open = 0;
+            for (k, &mv) in moves.iter().enumerate() {
+                if verdicts[k].0 == MoveVerdict::Unknown {
+                    verdicts[k] = self.classify(mv, Instant::now() + slice);
+                    open += usize::from(verdicts[k].0 == MoveVerdict::Unknown);
+                }
+            }
+            if open == 0 {
+                break;
+            }
+            slice *= 2;
+        }
+        let (mut correct, mut refutations) = (Vec::new(), Vec::new());
+        let (mut ko, mut decided) = (false, 0);
+        for (&mv, &(verdict, reply)) in moves.iter().zip(&verdicts) {
+            match verdict {
+                MoveVerdict::Correct => correct.push(mv),
+                MoveVerdict::Ko => ko = true,
+                MoveVerdict::Wrong => {
+                    decided += 1;
+                    if let Some(r) = reply {
+                        refutations.push((mv, r));
+                    }
+                }
+                MoveVerdict::Unknown => {}
+            }
+        }
+        let status = if !correct.is_empty() {
+            Status::Proven
+        } else if ko {
+            Status::Ko
+        } else if decided == moves.len() && !moves.is_empty() {
+            Status::Refuted
+        } else {
+            Status::Unknown
+        };
+        Solution {
+            status,
+            correct_first_moves: correct,
+            refutations,
+            nodes: self.nodes(),
+            ms: clock.elapsed().as_millis() as u64,
+            goal: Some(goal.describe(self.learner)),
+        }
+    }
+}
+
+/// The board a goal is read on: enclosed and framed for life and death, open for captures.
+fn area_for(board: &Board, goal: &Goal, seeds: &[Point]) -> Area {
+    match goal.aim {
+        Aim::Kill => {
+            let mut all = seeds.to_vec();
+            all.extend(&goal.target);
+            region::enclose(board, &all, goal.attacker)
+        }
+        Aim::Capture => Area::open(board),
+    }
+}
+
+/// The author's first moves at a tree node: those that lead to success and those marked wrong.
+fn tree_moves(problem: &Problem, node: usize) -> (Vec<Move>, Vec<Move>) {
+    let tree = &problem.tree;
+    let (mut good, mut bad) = (Vec::new(), Vec::new());
+    for &c in &tree.nodes[node].children {
+        if let Some((_, m)) = tree.nodes[c].mv {
+            if tree.nodes[c].leads_to_success {
+                good.push(m);
+            } else {
+                bad.push(m);
+            }
+        }
+    }
+    (good, bad)
+}
+
+/// Solves the problem's start position for the side to play, under the goal its tree shows.
+pub fn solve(problem: &Problem, budget: Budget) -> Solution {
+    let clock = Instant::now();
+    let board = problem.board();
+    let (authors, wrongs) = tree_moves(problem, 0);
+    let seeds = goal::problem_seeds(problem);
+    let goals: Vec<Goal> = goal::candidates(problem).into_iter().take(3).collect();
+    let deadline = clock + budget.time;
+    let (mut nodes, mut ko) = (0, false);
+    for (k, g) in goals.iter().enumerate() {
+        let area = area_for(&board, g, &seeds);
+        let mut fight = Fight::new(g, &area, problem.to_play, &budget, deadline);
+        fight.nodes_left = budget.nodes.saturating_sub(nodes);
+        // The likeliest goal gets most of the time to show that it fits the tree.
+        let left = deadline.saturating_duration_since(Instant::now());
+        let share = if k == 0 && goals.len() > 1 {
+            left.mul_f32(0.7)
+        } else {
+            left / (goals.len() - k) as u32
+        };
+        let agreed = fight.agrees_with(&authors, &wrongs, Instant::now() + share);
+        if agreed.is_ok() {
+            let mut s = fight.conclude(g, clock, &authors);
+            s.nodes += nodes;
+            // A goal under which a move the author marks wrong is proven is not the author's.
+            if !s.correct_first_moves.iter().any(|m| wrongs.contains(m)) {
+                return s;
+            }
+            nodes = s.nodes;
+            continue;
+        }
+        nodes += fight.nodes();
+        ko |= agreed == Err(true);
+    }
+    let mut s = Solution::unknown(nodes, clock);
+    if ko {
+        s.status = Status::Ko;
+    }
+    s
+}
+
+/// A whole-board question: can the chain at `target` be captured / saved / killed / brought to
+/// life? The side that moves first follows from the question (see [`Question::goal`]).
+pub fn solve_query(board: &Board, question: Question, target: Point, budget: Budget) -> Solution {
+    let clock = Instant::now();
+    let Some((g, to_move)) = question.goal(board, target) else {
+        return Solution::unknown(0, clock);
+    };
+    let seeds = region::query_seeds(board, &g.target);
+    let area = area_for(board, &g, &seeds);
+    let mut fight = Fight::new(&g, &area, to_move, &budget, clock + budget.time);
+    fight.conclude(&g, clock, &[])
+}
+
+/// Settles the goal at a tree node (the one that proves the author's move there and none marked
+/// wrong) and classifies the learner's `mv` under it.
+pub fn judge_first_move(
+    problem: &Problem,
+    game: &Game,
+    mv: Move,
+    budget: Budget,
+) -> (MoveVerdict, Option<Move>, u64) {
+    let clock = Instant::now();
+    let Some(node) = super::judge::locate(problem, game.moves()) else {
+        return (MoveVerdict::Unknown, None, 0);
+    };
+    let (authors, wrongs) = tree_moves(problem, node);
+    if authors.is_empty() {
+        return (MoveVerdict::Unknown, None, 0);
+    }
+    let seeds = goal::problem_seeds(problem);
+    let deadline = clock + budget.time;
+    let goals: Vec<Goal> = goal::candidates(problem).into_iter().take(3).collect();
+    for g in &goals {
+        let area = area_for(game.board(), g, &seeds);
+        let mut fight = Fight::new(g, &area, game.to_move(), &budget, deadline);
+        let until = Instant::now() + deadline.saturating_duration_since(Instant::now()) / 2;
+        if fight.agrees_with(&authors, &wrongs, until).is_ok() {
+            let (v, reply) = fight.classify(mv, deadline);
+            return (v, reply, fight.nodes());
+        }
+    }
+    (MoveVerdict::Unknown, None, 0)
+}
+
+/// The judge's referee for moves off the author's tree: the solver under a budget.
+pub struct SolverReferee {
+    pub budget: Budget,
+}
+
+impl super::judge::Referee for SolverReferee {
+    /// Accepts an off-tree move only when it is proven, without ko, under the goal that also
+    /// proves the author's answer at this point and none of the answers marked wrong. A proven
+    /// move solves the problem (the proof covers every defence); ko and unknown are never
+    /// accepted. Each acceptance is logged with its proof size so that it can be audited.
+    fn judge_off_tree(&self, problem: &Problem, game: &Game, mv: Move) -> super::Verdict {
+        use super::{Verdict, WrongReason};
+        match judge_first_move(problem, game, mv, self.budget) {
+            (MoveVerdict::Correct, reply, nodes) => {
+                tracing::info!(
+                    problem = problem.name.as_deref().unwrap_or(""),
+                    history = ?game.moves(),
+                    mv = %move_str(&mv),
+                    nodes,
+                    "solver accepts an off-tree move"
+                );
+                Verdict::Solved {
+                    reply,
+                    comment: None,
+                }
+            }
+            (MoveVerdict::Wrong, reply, _) => Verdict::Wrong {
+                reply,
+                comment: None,
+                reason: WrongReason::Refuted,
+            },
+            (MoveVerdict::Ko | MoveVerdict::Unknown, _, _) => Verdict::Wrong {
+                reply: None,
+                comment: None,
+                reason: WrongReason::NotInTree,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::from_sgf_bytes;
+
+    fn problem(src: &str) -> Problem {
+        from_sgf_bytes(src.as_bytes()).unwrap().remove(0).unwrap()
+    }
+
+    #[test]
+    fn the_judge_accepts_an_alternative_answer_the_author_left_out() {
+        use crate::problem::{Verdict, WrongReason, judge};
+        // The author gives only the throw-in at aa; the atari at ab wins just as well.
+        let p = problem(
+            "(;SZ[5]AB[ca][cb][ac][bc]AW[ba][bb]C[Black to capture.](;B[aa];W[ab];B[aa]C[Correct])(;B[dd];W[ab]))",
+        );
+        let referee = SolverReferee {
+            budget: Budget::default(),
+        };
+        let ab = Move::Play(Point::new(0, 1));
+        let v = judge(&p, &[], ab, &referee).unwrap();
+        assert!(
+            matches!(v, Verdict::Continue { .. } | Verdict::Solved { .. }),
+            "{v:?}"
+        );
+        // A slow move off the tree is refuted, with the refutation as the reply.
+        let v = judge(&p, &[], Move::Play(Point::new(3, 1)), &referee).unwrap();
+        assert!(
+            matches!(
+                v,
+                Verdict::Wrong {
+                    reason: WrongReason::Refuted,
+                    reply: Some(_),
+                    ..
+                }
+            ),
+            "{v:?}"
+        );
+    }
+
+    #[test]
+    fn the_referee_does_not_trust_a_goal_model_that_misses_the_authors_answer() {
+        use crate::problem::{Verdict, WrongReason, judge};
+        // The tree's answer does not capture within its own length, so the model is not validated.
+        let p = problem("(;SZ[9]AB[bc][cb]AW[cc]C[Black to capture.](;B[dc]C[Correct])(;B[ee]))");
+        let referee = SolverReferee {
+            budget: Budget::default(),
+        };
+        let v = judge(&p, &[], Move::Play(Point::new(2, 3)), &referee).unwrap();
+        assert_eq!(
+            v,
+            Verdict::Wrong {
+                reply: None,
+                comment: None,
+                reason: WrongReason::NotInTree
+            }
+        );
+    }
+
+    #[test]
+    fn capture_in_one_is_proven_and_moves_elsewhere_are_refuted() {
+        // White's stone at cc has one liberty left, at dc.
+        let p = problem("(;SZ[7]AB[bc][cb][cd]AW[cc]C[Black to capture.];B[dc])");
+        let s = solve(&p, Budget::default());
+        assert_eq!(s.status, Status::Proven);
+        assert_eq!(s.correct_first_moves, vec![Move::Play(Point::new(3, 2))]);
+        assert!(!s.refutations.is_empty());
+    }
+
+    #[test]
+    fn a_tree_that_its_goal_does_not_prove_is_reported_not_solved() {
+        // The author's line claims a capture in one, but White has two liberties.
+        let p = problem("(;SZ[9]AB[bc][cb]AW[cc]C[Black to capture.];B[dc])");
+        let s = solve(&p, Budget::default());
+        assert_eq!(s.status, Status::Unknown);
+        assert!(s.correct_first_moves.is_empty());
+    }
+
+    #[test]
+    fn alternative_snapback_answers_are_both_found() {
+        // The throw-in at aa and the atari at ab both win White's two stones.
+        let p =
+            problem("(;SZ[5]AB[ca][cb][ac][bc]AW[ba][bb]C[Black to capture.];B[aa];W[ab];B[aa])");
+        let s = solve(&p, Budget::default());
+        assert_eq!(s.status, Status::Proven);
+        let moves: Vec<String> = s.correct_first_moves.iter().map(move_str).collect();
+        assert!(
+            moves.contains(&"aa".to_string()) && moves.contains(&"ab".to_string()),
+            "{moves:?}"
+        );
+    }
+
+    #[test]
+    fn the_judge_refutes_a_wrong_off_tree_move_and_never_accepts_one_far_away() {
+        use crate::problem::{Verdict, WrongReason, judge};
+        // Straight three: Black kills at the vital point ba; the author shows one wrong try.
+        let p = problem(
+            "(;SZ[9]AW[da][ab][bb][cb][db]AB[ea][eb][ac][bc][cc][dc][ec]C[Black to kill.]\
+             (;B[ba]C[Correct])(;B[aa];W[ba]))",
+        );
+        let referee = SolverReferee {
+            budget: Budget::default(),
+        };
+        let v = judge(&p, &[], Move::Play(Point::new(2, 0)), &referee).unwrap();
+        assert!(
+            matches!(
+                v,
+                Verdict::Wrong {
+                    reason: WrongReason::Refuted,
+                    reply: Some(Move::Play(Point { x: 1, y: 0 })),
+                    ..
+                }
+            ),
+            "{v:?}"
+        );
+        let far = judge(&p, &[], Move::Play(Point::new(8, 8)), &referee).unwrap();
+        assert!(
+            matches!(
+                far,
+                Verdict::Wrong {
+                    reason: WrongReason::NotInTree,
+                    ..
+                }
+            ),
+            "{far:?}"
+        );
+    }
+}

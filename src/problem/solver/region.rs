@@ -1,0 +1,185 @@
+//! The enclosed search region: the box around the points a fight is about, closed by a frame of
+//! the attacker's stones (in the spirit of KaTrain's and LizGoban's tsumego frames), so that the
+//! search is finite, the defender cannot run out of the box, and a move far away is never played.
+//! Capture questions (ladders, nets) are not enclosed: their moves are chosen tactically.
+
+use crate::go::{Board, Color, Point};
+
+/// The board the search runs on and the points it may play.
+pub struct Area {
+    pub board: Board,
+    /// `size × size` flags, row-major: the points a move may be played on.
+    pub playable: Vec<bool>,
+}
+
+impl Area {
+    pub fn contains(&self, p: Point) -> bool {
+        self.playable[p.y as usize * self.board.size() as usize + p.x as usize]
+    }
+
+    /// The whole board is playable (capture questions).
+    pub fn open(board: &Board) -> Area {
+        let n = board.size() as usize;
+        Area {
+            board: board.clone(),
+            playable: vec![true; n * n],
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Box {
+    x0: i32,
+    y0: i32,
+    x1: i32,
+    y1: i32,
+}
+
+impl Box {
+    fn contains(&self, p: Point) -> bool {
+        (self.x0..=self.x1).contains(&(p.x as i32)) && (self.y0..=self.y1).contains(&(p.y as i32))
+    }
+}
+
+/// Encloses the fight around `seeds`: the bounding box grown by one line (stretched to an edge
+/// within two lines of it), every empty point of the ring just outside it filled with the
+/// attacker's stones. Where the ring would cross a defender stone the box grows on that side
+/// instead, so the defender never keeps a liberty the search cannot fill.
+pub fn enclose(board: &Board, seeds: &[Point], attacker: Color) -> Area {
+    let size = board.size() as i32;
+    let mut b = Box {
+        x0: size,
+        y0: size,
+        x1: -1,
+        y1: -1,
+    };
+    for p in seeds {
+        b.x0 = b.x0.min(p.x as i32);
+        b.y0 = b.y0.min(p.y as i32);
+        b.x1 = b.x1.max(p.x as i32);
+        b.y1 = b.y1.max(p.y as i32);
+    }
+    if b.x1 < 0 {
+        return Area::open(board);
+    }
+    let snap_lo = |v: i32| if v - 1 <= 2 { 0 } else { v - 1 };
+    let snap_hi = |v: i32| if v + 1 >= size - 3 { size - 1 } else { v + 1 };
+    b = Box {
+        x0: snap_lo(b.x0),
+        y0: snap_lo(b.y0),
+        x1: snap_hi(b.x1),
+        y1: snap_hi(b.y1),
+    };
+    let defender = attacker.opponent();
+    // Grow past defender stones on the ring (a few times at most: each step moves one side out).
+    for _ in 0..2 * size {
+        let ring = ring_points(board, b);
+        let mut grown = false;
+        for p in ring.iter().filter(|&&p| board.get(p) == Some(defender)) {
+            let (x, y) = (p.x as i32, p.y as i32);
+            if x < b.x0 {
+                b.x0 = snap_lo(b.x0);
+                grown = true;
+            } else if x > b.x1 {
+                b.x1 = snap_hi(b.x1);
+                grown = true;
+            } else if y < b.y0 {
+                b.y0 = snap_lo(b.y0);
+                grown = true;
+            } else if y > b.y1 {
+                b.y1 = snap_hi(b.y1);
+                grown = true;
+            }
+        }
+        if !grown {
+            break;
+        }
+    }
+    let mut framed = board.clone();
+    for p in ring_points(board, b) {
+        if board.get(p).is_none() {
+            framed.set(p, Some(attacker));
+        }
+    }
+    let n = size as usize;
+    let mut playable = vec![false; n * n];
+    for p in board.points() {
+        if b.contains(p) {
+            playable[p.y as usize * n + p.x as usize] = true;
+        }
+    }
+    Area {
+        board: framed,
+        playable,
+    }
+}
+
+/// The on-board points just outside the box (its ring), diagonal corners included.
+fn ring_points(board: &Board, b: Box) -> Vec<Point> {
+    let size = board.size() as i32;
+    let mut out = Vec::new();
+    for y in b.y0 - 1..=b.y1 + 1 {
+        for x in b.x0 - 1..=b.x1 + 1 {
+            let inside = (b.x0..=b.x1).contains(&x) && (b.y0..=b.y1).contains(&y);
+            if !inside && (0..size).contains(&x) && (0..size).contains(&y) {
+                out.push(Point::new(x as u8, y as u8));
+            }
+        }
+    }
+    out
+}
+
+/// The stones a whole-board question is about: the target chain and the chains around it (two
+/// steps of adjacency, within four lines of the target).
+pub fn query_seeds(board: &Board, target: &[Point]) -> Vec<Point> {
+    let mut seeds: Vec<Point> = target.to_vec();
+    let mut frontier: Vec<Point> = target.to_vec();
+    for _ in 0..2 {
+        let mut next = Vec::new();
+        for &s in &frontier {
+            for q in board.adjacent(s).flat_map(|l| {
+                // Through one empty point as well: the stones that surround the target.
+                std::iter::once(l).chain(board.adjacent(l).collect::<Vec<_>>())
+            }) {
+                if board.get(q).is_some() && !seeds.contains(&q) && within(q, target, 4) {
+                    for c in board.chain(q) {
+                        if within(c, target, 4) && !seeds.contains(&c) {
+                            seeds.push(c);
+                            next.push(c);
+                        }
+                    }
+                }
+            }
+        }
+        frontier = next;
+    }
+    seeds
+}
+
+fn within(p: Point, pts: &[Point], d: i32) -> bool {
+    pts.iter()
+        .any(|q| (p.x as i32 - q.x as i32).abs() + (p.y as i32 - q.y as i32).abs() <= d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_corner_fight_is_framed_and_far_points_are_not_playable() {
+        let mut board = Board::new(19).unwrap();
+        for (x, y) in [(1, 0), (1, 1), (0, 2), (1, 2)] {
+            board.set(Point::new(x, y), Some(Color::White));
+        }
+        let area = enclose(&board, &[Point::new(0, 0), Point::new(1, 2)], Color::Black);
+        assert!(area.contains(Point::new(0, 0)));
+        assert!(!area.contains(Point::new(10, 10)));
+        // The frame closes the box: a point on its ring holds a black stone.
+        let ring: Vec<Point> = board
+            .points()
+            .filter(|&p| !area.contains(p) && area.board.get(p) == Some(Color::Black))
+            .collect();
+        assert!(!ring.is_empty());
+        assert!(ring.iter().all(|p| p.x <= 4 && p.y <= 4), "{ring:?}");
+    }
+}

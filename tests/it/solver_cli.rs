@@ -1,0 +1,189 @@
+//! The solver's whole-board contract, through the real `sente solve --json` binary, on positions
+//! built for the purpose: ladders with and without a breaker, a net, a snapback, an escape by
+//! capturing, two eyes, a seki, bent four in the corner and a ko.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+/// Writes `sgf` to a temporary file and runs `sente solve --json ARGS FILE` on it.
+fn solve(name: &str, sgf: &str, args: &[&str]) -> Value {
+    let dir = std::env::temp_dir().join(format!("sente-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.sgf"));
+    std::fs::write(&file, sgf).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_sente"))
+        .args(["solve", "--json", "--time-ms", "8000"])
+        .args(args)
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{name}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in [
+        "status",
+        "correct_first_moves",
+        "refutations",
+        "nodes",
+        "ms",
+    ] {
+        assert!(v.get(key).is_some(), "{name}: no {key} in {v}");
+    }
+    v
+}
+
+fn moves(v: &Value) -> Vec<String> {
+    v["correct_first_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// A white stone at dd with two liberties (dc, ed): an atari on either side starts a ladder
+/// (GNU Go's `attack` agrees).
+const LADDER: &str = "(;SZ[9]AB[cd][de][ec]AW[dd]";
+
+#[test]
+fn a_ladder_that_works_captures() {
+    let v = solve(
+        "ladder",
+        &format!("{LADDER})"),
+        &["--goal", "capture", "--target", "D6"],
+    );
+    assert_eq!(v["status"], "proven", "{v}");
+    let m = moves(&v);
+    assert!(m.contains(&"dc".into()) || m.contains(&"ed".into()), "{v}");
+}
+
+#[test]
+fn a_ladder_breaker_stops_the_ladder() {
+    // White stones on both ladder paths (GNU Go's `attack`: no capture).
+    let v = solve(
+        "ladder-broken",
+        &format!("{LADDER}AW[gg][fc][bb])"),
+        &["--goal", "capture", "--target", "dd"],
+    );
+    let m = moves(&v);
+    assert!(
+        !m.contains(&"dc".into()) && !m.contains(&"ed".into()),
+        "{v}"
+    );
+    assert_ne!(v["status"], "proven", "{v}");
+}
+
+#[test]
+fn a_net_captures_a_stone_no_atari_can() {
+    // The geta at ee (GNU Go's `attack` gives the same point).
+    let v = solve(
+        "net",
+        "(;SZ[9]AB[cd][dc][fc][cf]AW[dd])",
+        &["--goal", "capture", "--target", "dd"],
+    );
+    assert_eq!(v["status"], "proven", "{v}");
+    assert!(moves(&v).contains(&"ee".into()), "{v}");
+}
+
+#[test]
+fn a_snapback_captures() {
+    let v = solve(
+        "snapback",
+        "(;SZ[5]AB[ca][cb][ac][bc]AW[ba][bb])",
+        &["--goal", "capture", "--target", "ba"],
+    );
+    assert_eq!(v["status"], "proven", "{v}");
+    assert!(moves(&v).contains(&"aa".into()), "{v}");
+}
+
+#[test]
+fn a_string_in_atari_escapes_by_capturing() {
+    // White ee is in atari; the black stone at ed has one liberty, ec.
+    let v = solve(
+        "escape",
+        "(;SZ[9]AB[de][fe][ed][eg]AW[ee][dd][fd])",
+        &["--goal", "save", "--target", "ee"],
+    );
+    assert_eq!(v["status"], "proven", "{v}");
+    assert!(moves(&v).contains(&"ec".into()), "{v}");
+}
+
+/// White in the top-left corner with a straight three eye space (aa ba ca), walled in by Black.
+const STRAIGHT_THREE: &str = "(;SZ[9]AW[da][ab][bb][cb][db]AB[ea][eb][ac][bc][cc][dc][ec])";
+
+#[test]
+fn a_group_lives_by_making_two_eyes_and_dies_if_the_vital_point_is_taken() {
+    let v = solve(
+        "live",
+        STRAIGHT_THREE,
+        &["--goal", "live", "--target", "da"],
+    );
+    assert_eq!(v["status"], "proven", "{v}");
+    assert_eq!(moves(&v), vec!["ba".to_string()], "{v}");
+    let v = solve(
+        "kill",
+        STRAIGHT_THREE,
+        &["--goal", "kill", "--target", "da"],
+    );
+    assert_eq!(v["status"], "proven", "{v}");
+    assert_eq!(moves(&v), vec!["ba".to_string()], "{v}");
+}
+
+#[test]
+fn a_seki_is_life_that_cannot_be_killed() {
+    // Black's inner stones (eye at aa) and White's group (eye at ad) share one liberty, ca;
+    // Black's outer wall encloses both. Whoever fills ca is captured.
+    let seki = "(;SZ[9]AB[ba][bb][ab]AW[da][db][cb][cc][bc][ac][bd][be][ae]\
+                AB[ea][eb][ec][dc][dd][cd][ce][cf][bf][af])";
+    let v = solve("seki", seki, &["--goal", "kill", "--target", "da"]);
+    assert_eq!(v["status"], "refuted", "{v}");
+    assert!(moves(&v).is_empty(), "{v}");
+    let v = solve("seki-live", seki, &["--goal", "live", "--target", "da"]);
+    assert_eq!(v["status"], "proven", "{v}");
+    assert!(!moves(&v).contains(&"ca".into()), "{v}");
+}
+
+/// White's bent four in the corner (aa ba ca ab) with no outside liberty.
+const BENT_FOUR: &str = "(;SZ[9]AW[da][db][cb][bb][bc][ac]AB[ea][eb][ec][dc][cc][cd][bd][ad]";
+
+#[test]
+fn bent_four_in_the_corner_is_a_ko_not_a_kill() {
+    let v = solve(
+        "bent-four",
+        &format!("{BENT_FOUR})"),
+        &["--goal", "kill", "--target", "da"],
+    );
+    assert_eq!(v["status"], "ko", "{v}");
+    assert!(moves(&v).is_empty(), "{v}");
+}
+
+#[test]
+fn a_problem_whose_answer_is_a_ko_is_reported_as_ko() {
+    let v = solve(
+        "ko-problem",
+        &format!("{BENT_FOUR}C[Black to kill.];B[ba])"),
+        &[],
+    );
+    assert_eq!(v["status"], "ko", "{v}");
+    assert!(moves(&v).is_empty(), "{v}");
+}
+
+#[test]
+fn move_n_asks_about_the_position_before_that_move() {
+    // Before move 3 the white stone at dd is the ladder above; move 3 would connect it out.
+    let record = "(;SZ[9]AB[cd][de][ec]AW[dd];B[aa];W[ii];W[ed])";
+    let v = solve(
+        "record",
+        record,
+        &["--move", "3", "--goal", "capture", "--target", "dd"],
+    );
+    assert_eq!(v["status"], "proven", "{v}");
+    assert!(
+        moves(&v).contains(&"dc".into()) || moves(&v).contains(&"ed".into()),
+        "{v}"
+    );
+}

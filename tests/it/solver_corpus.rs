@@ -1,0 +1,51 @@
+//! The solver on the shared Go Game Guru problems (full trees with wrong answers): it never
+//! proves a first move the author marks wrong, and it finds the author's answer on some.
+
+use std::time::Duration;
+
+use sente::problem::from_sgf_bytes;
+use sente::problem::solver::{Budget, solve};
+
+use crate::support::{files_with_ext, shared_data};
+
+#[test]
+fn the_solver_never_proves_a_first_move_the_ggg_trees_mark_wrong() {
+    let Some(data) = shared_data("the_solver_never_proves_a_wrong_ggg_move") else {
+        return;
+    };
+    let budget = Budget {
+        time: Duration::from_millis(400),
+        ..Budget::default()
+    };
+    let (mut tried, mut found) = (0, 0);
+    for set in ["easy", "intermediate"] {
+        let files = files_with_ext(&data.join("problems/ggg").join(set), "sgf");
+        // A spread sample keeps the test short on two cores.
+        for f in files.iter().step_by(10) {
+            let p = from_sgf_bytes(&std::fs::read(f).unwrap())
+                .unwrap()
+                .remove(0)
+                .unwrap();
+            let s = solve(&p, budget);
+            let tree = &p.tree;
+            for &c in &tree.root().children {
+                let n = &tree.nodes[c];
+                let m = n.mv.unwrap().1;
+                assert!(
+                    n.leads_to_success || !s.correct_first_moves.contains(&m),
+                    "{}: proves {m:?}, which the tree marks wrong ({:?})",
+                    f.display(),
+                    s.goal
+                );
+            }
+            tried += 1;
+            let authors = tree.correct_first_moves();
+            found += usize::from(s.correct_first_moves.iter().any(|m| authors.contains(m)));
+        }
+    }
+    assert!(tried >= 20, "{tried}");
+    assert!(
+        found > 0,
+        "the author's answer was never found in {tried} problems"
+    );
+}
