@@ -26,8 +26,11 @@ type Sample = (&'static str, u16, f64);
 impl Client {
     fn new(bases: &[String], cookie: Option<String>) -> Client {
         Client {
+            // Below actix-web's 5 s keep-alive: a connection the server already closed is never
+            // reused (a POST is not retried).
             agent: ureq::Agent::config_builder()
                 .http_status_as_error(false)
+                .max_idle_age(Duration::from_secs(3))
                 .build()
                 .into(),
             bases: bases.to_vec(),

@@ -11,6 +11,9 @@ use crate::db::{Pool, ProblemRow};
 use crate::problem::solver::{Budget, SolverReferee};
 use crate::problem::{Problem, Symmetry, transform};
 
+/// The solver's time for one move off the tree, in milliseconds.
+pub const SOLVER_MS: u64 = 500;
+
 /// Open attempts held in memory at most (about 400 bytes each plus their moves).
 pub const LIVE_ATTEMPTS: usize = 100_000;
 
@@ -45,9 +48,11 @@ impl AppState {
             ),
             pool: pool.clone(),
             writer: crate::db::Writer::start(pool.clone()),
+            // A child waits for the verdict on a move off the author's tree: half a second of
+            // search at most (ARCHITECTURE.md "An answer"); what it cannot prove is not accepted.
             referee: SolverReferee {
                 budget: Budget {
-                    nodes: 20_000,
+                    time: std::time::Duration::from_millis(SOLVER_MS),
                     ..Budget::default()
                 },
             },
