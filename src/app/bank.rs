@@ -1,11 +1,29 @@
 //! Reading the problem bank: lists with filters, one problem with the next in its set, the sets.
 //! Everyone may read the bank; the filters are checked here (kinds, lengths, limits) so that the
-//! pages and the API accept the same queries.
+//! pages and the API accept the same queries. Reads are served from `app::reads` for a moment;
+//! whatever edits the bank calls `invalidate`.
 
 use super::error::AppError;
 use super::state::AppState;
 use super::text;
+use super::reads::Reads;
 use crate::db::{self, ProblemFilter, ProblemRow, ProblemSetRow};
+use std::sync::Arc;
+
+/// The bank's reads kept in memory (see `app::reads`).
+#[derive(Default)]
+pub struct BankReads {
+    lists: Reads<String, Vec<ProblemRow>>,
+    problems: Reads<i32, (ProblemRow, Option<i32>)>,
+    sets: Reads<(), (SetSizes, Option<i32>)>,
+}
+
+/// Every copy of the bank's reads is dropped: call after any edit of problems or sets.
+pub fn invalidate(state: &AppState) {
+    state.bank.lists.invalidate();
+    state.bank.problems.invalidate();
+    state.bank.sets.invalidate();
+}
 
 /// Problems matching a filter, in set order (limit 1 to 500).
 pub fn problems(state: &AppState, filter: ProblemFilter) -> Result<Vec<ProblemRow>, AppError> {
@@ -23,22 +41,36 @@ pub fn problems(state: &AppState, filter: ProblemFilter) -> Result<Vec<ProblemRo
     if let Some(set) = &filter.set {
         text::short(set, "set", 100)?;
     }
-    Ok(db::list_problems(&mut *state.conn()?, &filter)?)
+    let key = format!("{filter:?}");
+    let rows = state
+        .bank
+        .lists
+        .get_or_load(&key, || -> Result<_, AppError> {
+            Ok(db::list_problems(&mut *state.conn()?, &filter)?)
+        })?;
+    Ok(Vec::clone(&rows))
 }
 
 /// A problem and the next one in its set.
 pub fn problem(state: &AppState, id: i32) -> Result<(ProblemRow, Option<i32>), AppError> {
-    let conn = &mut *state.conn()?;
-    let row = db::get_problem(conn, id)?.ok_or(AppError::NotFound("problem"))?;
-    let next = db::next_in_set(conn, &row)?;
-    Ok((row, next))
+    let found = state.bank.problems.get_or_load(&id, || -> Result<_, AppError> {
+        let conn = &mut *state.conn()?;
+        let row = db::get_problem(conn, id)?.ok_or(AppError::NotFound("problem"))?;
+        let next = db::next_in_set(conn, &row)?;
+        Ok((row, next))
+    })?;
+    Ok((*found).clone())
 }
 
 /// Each set with its number of problems.
 pub type SetSizes = Vec<(ProblemSetRow, i64)>;
 
 /// The sets with their sizes, and the first problem of the bank (the home page's start).
-pub fn sets(state: &AppState) -> Result<(SetSizes, Option<i32>), AppError> {
+pub fn sets(state: &AppState) -> Result<Arc<(SetSizes, Option<i32>)>, AppError> {
+    state.bank.sets.get_or_load(&(), || load_sets(state))
+}
+
+fn load_sets(state: &AppState) -> Result<(SetSizes, Option<i32>), AppError> {
     let conn = &mut *state.conn()?;
     let sets = db::list_sets(conn)?;
     let first = db::list_problems(

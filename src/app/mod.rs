@@ -16,6 +16,7 @@ pub mod error;
 pub mod learners;
 pub mod live;
 pub mod outcome;
+pub mod reads;
 pub mod secrets;
 pub mod state;
 pub mod text;

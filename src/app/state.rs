@@ -26,6 +26,8 @@ pub struct AppState {
     pub limits: Limits,
     /// Open attempts in memory for the answer path.
     pub live: super::live::LiveAttempts,
+    /// The bank's repeated reads, kept for a moment (`app::reads`).
+    pub bank: super::bank::BankReads,
     /// Turns for solver searches (one per core): moves off the tree queue for them.
     pub solver_turns: tokio::sync::Semaphore,
     /// Problems parsed from their stored SGF, by id and view (problems are immutable once stored).
@@ -43,6 +45,7 @@ impl AppState {
         AppState {
             limits,
             live: super::live::LiveAttempts::new(LIVE_ATTEMPTS),
+            bank: super::bank::BankReads::default(),
             solver_turns: tokio::sync::Semaphore::new(
                 std::thread::available_parallelism().map_or(1, |n| n.get()),
             ),

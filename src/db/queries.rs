@@ -434,6 +434,16 @@ struct AdvancedId {
 /// only integers and the fixed words of `AttemptResult`, written as literals.
 pub fn advance_attempts(conn: &mut AnyConnection, all: &[Advance]) -> QueryResult<Vec<i32>> {
     let mut won = Vec::with_capacity(all.len());
+    if let AnyConnection::Sqlite(_) = conn {
+        // In-process: one prepared UPDATE per attempt costs no round trip, and SQLite's
+        // UPDATE … FROM would scan the whole table.
+        for a in all {
+            if advance_attempt(conn, a.attempt_id, a.seq, a.added, a.result)? {
+                won.push(a.attempt_id);
+            }
+        }
+        return Ok(won);
+    }
     for chunk in all.chunks(400) {
         let now = now_ms();
         let values: Vec<String> = chunk
@@ -467,13 +477,19 @@ pub fn advance_attempts(conn: &mut AnyConnection, all: &[Advance]) -> QueryResul
     Ok(won)
 }
 
-/// Takes the database's write lock at the start of a transaction that may read before it
-/// writes: SQLite cannot upgrade a read snapshot that another connection's commit made stale
-/// (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out). A write that changes nothing takes
-/// the lock (waiting as the busy timeout allows); PostgreSQL needs nothing.
+/// Takes the write lock at the start of a writer batch. SQLite cannot upgrade a read snapshot
+/// that another connection's commit made stale (SQLITE_BUSY_SNAPSHOT, which no busy timeout
+/// waits out): a write that changes nothing takes the lock first. On PostgreSQL, batches of
+/// several servers would lock the same attempts, learners and problems in different orders and
+/// deadlock: a transaction-scoped advisory lock makes them commit one after another.
 pub fn take_write_lock(conn: &mut AnyConnection) -> QueryResult<()> {
-    if let AnyConnection::Sqlite(c) = conn {
-        diesel::sql_query("DELETE FROM secret_checks WHERE key = ''").execute(c)?;
+    match conn {
+        AnyConnection::Sqlite(c) => {
+            diesel::sql_query("DELETE FROM secret_checks WHERE key = ''").execute(c)?;
+        }
+        AnyConnection::Postgresql(c) => {
+            diesel::sql_query("SELECT pg_advisory_xact_lock(5366)").execute(c)?;
+        }
     }
     Ok(())
 }

@@ -180,7 +180,8 @@ pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRe
 
 async fn home_page(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     let lang = Lang::of(&req);
-    let (sets, first) = super::auth::run(move || bank::sets(&state)).await?;
+    let found = super::auth::run(move || bank::sets(&state)).await?;
+    let (sets, first) = &*found;
     let b = Base::of(lang);
     let page = HomePage {
         t: b.t,
@@ -188,14 +189,14 @@ async fn home_page(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
         lang_short: b.lang_short,
         other_lang: b.other_lang,
         sets: sets
-            .into_iter()
+            .iter()
             .map(|(s, count)| SetTile {
-                slug: s.slug,
-                name: s.name,
-                count,
+                slug: s.slug.clone(),
+                name: s.name.clone(),
+                count: *count,
             })
             .collect(),
-        first_problem: first,
+        first_problem: *first,
     };
     html(&req, lang, page.render())
 }
