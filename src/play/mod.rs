@@ -24,4 +24,7 @@ mod sgf;
 mod tactics;
 
 pub use bot::{Bot, Limits};
-pub use game::{Kind, Match, Outcome, PlayError, Reason, SetupError};
+pub use game::{Kind, Match, Outcome, PlayError, Reason, SetupError, dead_stones};
+
+#[cfg(test)]
+mod tests;
