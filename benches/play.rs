@@ -39,7 +39,7 @@ fn main() {
     let games = arg("--games").unwrap_or(50);
     let gnugo_games = arg("--gnugo-games").unwrap_or(games);
     let from = arg("--from").unwrap_or(1).clamp(1, 6) as u8;
-    for low in from..7 {
+    for low in (from..7).filter(|_| games > 0) {
         let high = low + 1;
         let start = Instant::now();
         let mut won = 0;
