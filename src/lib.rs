@@ -17,6 +17,7 @@ pub mod cli;
 pub mod db;
 pub mod go;
 pub mod gtp;
+pub mod play;
 pub mod problem;
 pub mod rating;
 pub mod web;

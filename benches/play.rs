@@ -1,0 +1,176 @@
+//! Computer opponent benchmark (issue #13): each level against the one below on 7×7 capture-Go
+//! (first to capture 3), colours alternated, then the top level against GNU Go 3.8 on 9×9 Go
+//! (Chinese rules, komi 7.5), GNU Go's `final_score` as the referee.
+//!
+//! `cargo bench --bench play -- --games N` (default 50 per pair); `--gnugo-games M` (default N)
+//! sets the games against GNU Go, `--from L` skips pairs below level L.
+
+use std::time::{Duration, Instant};
+
+use sente::go::{Color, Move, Point};
+use sente::gtp::{Gtp, find_gnugo};
+use sente::play::{Bot, Kind, Match};
+
+fn arg(name: &str) -> Option<u32> {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+}
+
+/// Plays one match to its end; returns the winner.
+fn play_out(m: &mut Match, black: &mut Bot, white: &mut Bot) -> Option<Color> {
+    let mut plies = 0;
+    while m.result().is_none() && plies < 400 {
+        let bot = if m.to_move() == Color::Black {
+            &mut *black
+        } else {
+            &mut *white
+        };
+        let mv = bot.choose(m);
+        m.play(mv).expect("bots play legal moves");
+        plies += 1;
+    }
+    m.result().and_then(|o| o.winner)
+}
+
+fn main() {
+    let games = arg("--games").unwrap_or(50);
+    let gnugo_games = arg("--gnugo-games").unwrap_or(games);
+    let from = arg("--from").unwrap_or(1).clamp(1, 6) as u8;
+    for low in (from..7).filter(|_| games > 0) {
+        let high = low + 1;
+        let start = Instant::now();
+        let mut won = 0;
+        let mut draws = 0;
+        for g in 0..games {
+            let mut m = Match::new(Kind::Capture { target: 3 }, 7).expect("7x7 capture-Go");
+            let seed = u64::from(g) * 7919 + u64::from(low);
+            let mut strong = Bot::new(high, seed);
+            let mut weak = Bot::new(low, seed + 1);
+            let strong_colour = if g % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let winner = if strong_colour == Color::Black {
+                play_out(&mut m, &mut strong, &mut weak)
+            } else {
+                play_out(&mut m, &mut weak, &mut strong)
+            };
+            match winner {
+                Some(c) if c == strong_colour => won += 1,
+                None => draws += 1,
+                _ => {}
+            }
+        }
+        println!(
+            "level {high} vs level {low} (7x7 capture-3): {won}/{games} won ({:.0}%), {draws} drawn, {:.1} s",
+            100.0 * f64::from(won) / f64::from(games.max(1)),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    vs_gnugo(gnugo_games);
+}
+
+fn vs_gnugo(games: u32) {
+    let Some(path) = find_gnugo() else {
+        println!("top level vs GNU Go 3.8: skipped, gnugo is not installed");
+        return;
+    };
+    let mut won = 0;
+    let mut times: Vec<Duration> = Vec::new();
+    for g in 0..games {
+        let mut gnugo = Gtp::start(
+            &path,
+            &[
+                "--mode",
+                "gtp",
+                "--level",
+                "10",
+                "--chinese-rules",
+                "--komi",
+                "7.5",
+            ],
+        )
+        .expect("start gnugo");
+        let send = |gtp: &mut Gtp, c: &str| gtp.command(c).expect("gnugo answers");
+        send(&mut gnugo, "boardsize 9").expect("boardsize");
+        send(&mut gnugo, "clear_board").expect("clear_board");
+        send(&mut gnugo, "komi 7.5").expect("komi");
+        let mut m = Match::new(Kind::Go { handicap: 0 }, 9).expect("9x9 Go");
+        let mut bot = Bot::new(7, u64::from(g));
+        let ours = if g % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let letter = |c: Color| if c == Color::Black { "b" } else { "w" };
+        let mut resigned = None;
+        let mut plies = 0;
+        while m.result().is_none() && plies < 300 {
+            plies += 1;
+            let c = m.to_move();
+            if c == ours {
+                let t = Instant::now();
+                let mv = bot.choose(&m);
+                times.push(t.elapsed());
+                m.play(mv).expect("our move is legal");
+                let v = match mv {
+                    Move::Play(p) => p.to_gtp(9),
+                    Move::Pass => "pass".into(),
+                };
+                send(&mut gnugo, &format!("play {} {v}", letter(c))).expect("gnugo accepts");
+            } else {
+                let reply = send(&mut gnugo, &format!("genmove {}", letter(c))).expect("genmove");
+                if reply.eq_ignore_ascii_case("resign") {
+                    resigned = Some(c);
+                    break;
+                }
+                let mv = if reply.eq_ignore_ascii_case("pass") {
+                    Move::Pass
+                } else {
+                    Move::Play(Point::from_gtp(&reply, 9).expect("a vertex"))
+                };
+                if m.play(mv).is_err() {
+                    // A repetition our superko forbids but GNU Go allows: count the board now.
+                    break;
+                }
+            }
+        }
+        let winner = match resigned {
+            Some(c) => c.opponent(),
+            None => {
+                let score = send(&mut gnugo, "final_score").unwrap_or_default();
+                if score.starts_with('B') {
+                    Color::Black
+                } else {
+                    Color::White
+                }
+            }
+        };
+        if winner == ours {
+            won += 1;
+        }
+        println!(
+            "  game {}: ours {:?}, {} plies, winner {:?}",
+            g + 1,
+            ours,
+            plies,
+            winner
+        );
+    }
+    let mean = times.iter().sum::<Duration>().as_secs_f64() / times.len().max(1) as f64;
+    let max = times
+        .iter()
+        .max()
+        .copied()
+        .unwrap_or_default()
+        .as_secs_f64();
+    println!(
+        "our time per move: mean {mean:.2} s, max {max:.2} s over {} moves",
+        times.len()
+    );
+    println!("top level vs GNU Go 3.8 (9x9, level 10): {won}/{games} won");
+}
