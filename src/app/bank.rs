@@ -4,9 +4,9 @@
 //! whatever edits the bank calls `invalidate`.
 
 use super::error::AppError;
+use super::reads::Reads;
 use super::state::AppState;
 use super::text;
-use super::reads::Reads;
 use crate::db::{self, ProblemFilter, ProblemRow, ProblemSetRow};
 use std::sync::Arc;
 
@@ -53,12 +53,15 @@ pub fn problems(state: &AppState, filter: ProblemFilter) -> Result<Vec<ProblemRo
 
 /// A problem and the next one in its set.
 pub fn problem(state: &AppState, id: i32) -> Result<(ProblemRow, Option<i32>), AppError> {
-    let found = state.bank.problems.get_or_load(&id, || -> Result<_, AppError> {
-        let conn = &mut *state.conn()?;
-        let row = db::get_problem(conn, id)?.ok_or(AppError::NotFound("problem"))?;
-        let next = db::next_in_set(conn, &row)?;
-        Ok((row, next))
-    })?;
+    let found = state
+        .bank
+        .problems
+        .get_or_load(&id, || -> Result<_, AppError> {
+            let conn = &mut *state.conn()?;
+            let row = db::get_problem(conn, id)?.ok_or(AppError::NotFound("problem"))?;
+            let next = db::next_in_set(conn, &row)?;
+            Ok((row, next))
+        })?;
     Ok((*found).clone())
 }
 

@@ -29,7 +29,11 @@ impl<K: Eq + Hash + Clone, V> Default for Reads<K, V> {
 
 impl<K: Eq + Hash + Clone, V> Reads<K, V> {
     /// The fresh copy for `key`, or `load`'s answer (kept when it succeeds).
-    pub fn get_or_load<E>(&self, key: &K, load: impl FnOnce() -> Result<V, E>) -> Result<Arc<V>, E> {
+    pub fn get_or_load<E>(
+        &self,
+        key: &K,
+        load: impl FnOnce() -> Result<V, E>,
+    ) -> Result<Arc<V>, E> {
         let now = Instant::now();
         if let Some((at, v)) = self.lock().get(key)
             && now.duration_since(*at) < READ_TTL
@@ -77,11 +81,16 @@ mod tests {
         }
         assert_eq!(loads, 1, "served from memory");
         reads.invalidate();
-        reads.get_or_load(&1, || {
-            loads += 1;
-            Ok::<_, ()>(8)
-        }).unwrap();
+        reads
+            .get_or_load(&1, || {
+                loads += 1;
+                Ok::<_, ()>(8)
+            })
+            .unwrap();
         assert_eq!(loads, 2, "an edit makes the next read go to the database");
-        assert!(reads.get_or_load(&2, || Err("db down")).is_err(), "errors are not kept");
+        assert!(
+            reads.get_or_load(&2, || Err("db down")).is_err(),
+            "errors are not kept"
+        );
     }
 }
