@@ -250,6 +250,7 @@ pub async fn record_answer(
         );
         let now = rows[0].created_at;
         // What an ended learner's attempt sets off runs in the same transaction, once.
+        let then_rates = result != AttemptResult::Open && learner.is_some();
         let then: Option<db::AfterMove> = (result != AttemptResult::Open && learner.is_some())
             .then(|| -> db::AfterMove {
                 Box::new(move |conn| {
@@ -271,6 +272,9 @@ pub async fn record_answer(
             .await
             .map_err(|e| AppError::Internal(e.to_string()))??;
         if stored {
+            if then_rates {
+                super::bank::rating_moved(&state, live.attempt.problem_id);
+            }
             live.history.push(mv);
             live.history.extend(answer.verdict.reply());
             live.attempt.move_count += added;

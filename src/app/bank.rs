@@ -18,6 +18,12 @@ pub struct BankReads {
     sets: Reads<(), (SetSizes, Option<i32>)>,
 }
 
+/// A problem's copy is dropped (its rating moved with a rated game); lists follow within
+/// `READ_TTL`.
+pub fn rating_moved(state: &AppState, problem: i32) {
+    state.bank.problems.forget(&problem);
+}
+
 /// Every copy of the bank's reads is dropped: call after any edit of problems or sets.
 pub fn invalidate(state: &AppState) {
     state.bank.lists.invalidate();

@@ -52,6 +52,11 @@ impl<K: Eq + Hash + Clone, V> Reads<K, V> {
         Ok(v)
     }
 
+    /// Forgets the copy of one key.
+    pub fn forget(&self, key: &K) {
+        self.lock().remove(key);
+    }
+
     /// Forgets every copy.
     pub fn invalidate(&self) {
         self.lock().clear();
