@@ -98,8 +98,10 @@ function init(args)
 end
 function request()
   counter = counter + 1
-  local attempt = $first + counter * $THREADS + id
-  if attempt > $last then attempt = $first end
+  -- Newest first, as children answer the attempts they just started (the oldest of a long
+  -- creation phase may have left the server's memory, which holds the newest 100,000).
+  local attempt = $last - counter * $THREADS - id
+  if attempt < $first then attempt = $last end
   return wrk.format("POST", "/api/attempts/" .. attempt .. "/moves", {["content-type"] = "application/json"}, '{"move": "$answer"}')
 end
 function response(status, headers, body)
