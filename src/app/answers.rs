@@ -156,40 +156,12 @@ pub fn review_view(state: &AppState, actor: &Actor, review: i32) -> Result<i32, 
     Ok(r.view)
 }
 
-/// An attempt with its moves and the problem as it shows it, loaded for whoever plays it: a
-/// learner's attempt takes moves, hints and the solution from that learner only (a guest's from
-/// anyone holding its id).
-struct Playing {
-    moves: Vec<AttemptMoveRow>,
-    problem: Arc<Problem>,
-}
-
-fn load_playing(state: &AppState, actor: &Actor, attempt_id: i32) -> Result<Playing, AppError> {
-    let (attempt, moves, row) = {
-        let conn = &mut *state.conn()?;
-        let (attempt, moves) =
-            db::get_attempt(conn, attempt_id)?.ok_or(AppError::NotFound("attempt"))?;
-        let row =
-            db::get_problem(conn, attempt.problem_id)?.ok_or(AppError::NotFound("problem"))?;
-        (attempt, moves, row)
-    };
-    if let Some(learner) = attempt.learner_id {
-        match actor.user() {
-            Some(u) if u.id == learner => {}
-            Some(_) => {
-                return Err(AppError::Forbidden(
-                    "this attempt belongs to another learner".into(),
-                ));
-            }
-            None => {
-                return Err(AppError::Unauthorized(
-                    "sign in to continue this attempt".into(),
-                ));
-            }
-        }
-    }
-    let problem = state.problem_view(&row, attempt.view)?;
-    Ok(Playing { moves, problem })
+/// The attempt for whoever plays it (moves, hints, the solution): a learner's attempt is that
+/// learner's only, a guest's anyone's holding its id.
+fn load_playing(state: &AppState, actor: &Actor, attempt_id: i32) -> Result<Live, AppError> {
+    let live = read_live(state, attempt_id)?;
+    check_player(actor, &live.attempt)?;
+    Ok(live)
 }
 
 /// What an answer meant, with the positions for the board redraw.
@@ -309,31 +281,35 @@ fn check_player(actor: &Actor, attempt: &AttemptRow) -> Result<(), AppError> {
 /// An attempt as the answer path holds it, read from the database (on a blocking thread).
 async fn load_live(state: &Arc<AppState>, attempt_id: i32) -> Result<Live, AppError> {
     let st = state.clone();
-    tokio::task::spawn_blocking(move || -> Result<Live, AppError> {
-        let (attempt, moves, row) = {
-            let conn = &mut *st.conn()?;
-            let (attempt, moves) =
-                db::get_attempt(conn, attempt_id)?.ok_or(AppError::NotFound("attempt"))?;
-            let row =
-                db::get_problem(conn, attempt.problem_id)?.ok_or(AppError::NotFound("problem"))?;
-            (attempt, moves, row)
-        };
-        let problem = st.problem_view(&row, attempt.view)?;
-        let history = moves
-            .iter()
-            .map(|m| parse_move(&m.mv))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| AppError::Internal(e.to_string()))?;
-        let last_at = moves.last().map_or(attempt.started_at, |m| m.created_at);
-        Ok(Live {
-            attempt,
-            history,
-            last_at,
-            problem,
-        })
+    tokio::task::spawn_blocking(move || read_live(&st, attempt_id))
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))?
+}
+
+/// An attempt with its moves and the problem as it shows it, read from the database (one pooled
+/// connection, given back before the problem is parsed).
+fn read_live(state: &AppState, attempt_id: i32) -> Result<Live, AppError> {
+    let (attempt, moves, row) = {
+        let conn = &mut *state.conn()?;
+        let (attempt, moves) =
+            db::get_attempt(conn, attempt_id)?.ok_or(AppError::NotFound("attempt"))?;
+        let row =
+            db::get_problem(conn, attempt.problem_id)?.ok_or(AppError::NotFound("problem"))?;
+        (attempt, moves, row)
+    };
+    let problem = state.problem_view(&row, attempt.view)?;
+    let history = moves
+        .iter()
+        .map(|m| parse_move(&m.mv))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let last_at = moves.last().map_or(attempt.started_at, |m| m.created_at);
+    Ok(Live {
+        attempt,
+        history,
+        last_at,
+        problem,
     })
-    .await
-    .map_err(|e| AppError::Internal(e.to_string()))?
 }
 
 /// A referee that only notes that the judge asked for one: the move left the author's tree.
@@ -450,12 +426,7 @@ pub fn hint(
     if !db::accounts::add_hint(&mut *state.conn()?, attempt_id)? {
         return Err(illegal(IllegalMove::GameOver));
     }
-    let history: Vec<Move> = p
-        .moves
-        .iter()
-        .filter_map(|m| parse_move(&m.mv).ok())
-        .collect();
-    let next = next_correct_move(&p.problem, &history);
+    let next = next_correct_move(&p.problem, &p.history);
     let area = match next {
         Some(Move::Play(at)) => p
             .problem

@@ -338,7 +338,8 @@ fn play_line(problem: &Problem, path: &[Move]) -> Result<Verdict, JudgeError> {
     Ok(last.expect("a line has at least one move"))
 }
 
-fn move_text(m: &Move) -> String {
+/// A move as tree paths and messages name it: an SGF point, or "pass".
+pub(crate) fn move_text(m: &Move) -> String {
     match m {
         Move::Play(p) => p.to_sgf(),
         Move::Pass => "pass".into(),

@@ -3,6 +3,7 @@
 //! Import refuses a problem that fails, so that no learner meets a line the judge cannot follow.
 //! Pure: no I/O; names the first illegal move and its line, and leaves reporting to the caller.
 
+use super::judge::move_text;
 use crate::go::{Color, IllegalMove, Move, Point};
 
 use super::judge::{JudgeError, replay_history};
@@ -82,13 +83,6 @@ pub fn check_legality(problem: &Problem) -> Result<(), Illegality> {
         }
     }
     Ok(())
-}
-
-fn move_text(mv: &Move) -> String {
-    match mv {
-        Move::Play(p) => p.to_sgf(),
-        Move::Pass => "pass".into(),
-    }
 }
 
 #[cfg(test)]
