@@ -217,6 +217,28 @@ pub fn set_avatar(
 }
 
 /// A parent adds a child to the family.
+/// A grown-up adds a child: a parent to the family (no class), a teacher to one of their
+/// classes (the account page's one form for both).
+pub fn add_child_as(
+    state: &AppState,
+    me: &Grownup,
+    class: Option<i32>,
+    display_name: &str,
+    pictures: &[u8],
+    avatar: Option<i32>,
+) -> Result<UserRow, AppError> {
+    let who = Actor(Some((**me).clone()));
+    match (Parent::of(&who), super::actor::Teacher::of(&who), class) {
+        (Ok(p), _, None) => add_child(state, &p, display_name, pictures, avatar),
+        (_, Ok(t), Some(class)) => {
+            super::classes::add_pupil(state, &t, class, display_name, pictures, avatar)
+        }
+        _ => Err(AppError::Forbidden(
+            "parents add children to their family, teachers to their classes".into(),
+        )),
+    }
+}
+
 pub fn add_child(
     state: &AppState,
     me: &Parent,

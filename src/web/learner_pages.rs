@@ -17,8 +17,7 @@ use super::session::{
     session_cookie,
 };
 use crate::app::{
-    Actor, AppError, AppState, Grownup, Learner, Parent, Teacher, accounts, classes, devices,
-    learners,
+    Actor, AppError, AppState, Grownup, Learner, Teacher, accounts, classes, devices, learners,
 };
 use crate::db::Role;
 use crate::db::accounts::UserRow;
@@ -664,21 +663,8 @@ pub async fn add_child_post(
     Checked(f): Checked<ChildForm>,
 ) -> Page {
     let pictures = [f.p1, f.p2, f.p3];
-    run(move || {
-        let who = Actor(Some((*me).clone()));
-        match (Parent::of(&who), Teacher::of(&who), f.class) {
-            (Ok(p), _, None) => {
-                accounts::add_child(&state, &p, &f.display_name, &pictures, f.avatar)
-            }
-            (_, Ok(t), Some(class)) => {
-                classes::add_pupil(&state, &t, class, &f.display_name, &pictures, f.avatar)
-            }
-            _ => Err(AppError::Forbidden(
-                "parents add children to their family, teachers to their classes".into(),
-            )),
-        }
-    })
-    .await?;
+    run(move || accounts::add_child_as(&state, &me, f.class, &f.display_name, &pictures, f.avatar))
+        .await?;
     Ok(see_other("/account"))
 }
 
