@@ -4,6 +4,7 @@
 //! Knows the domain types (problems, moves), not HTTP.
 
 pub mod accounts;
+mod batch;
 mod connection;
 pub mod devices;
 mod enums;
