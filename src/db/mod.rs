@@ -7,6 +7,7 @@ pub mod accounts;
 mod connection;
 pub mod devices;
 mod enums;
+pub mod games;
 pub mod generate;
 pub mod learning;
 mod models;
