@@ -332,9 +332,9 @@ fn view_of(row: &GameRow, m: &Match, viewer: Option<&UserRow>) -> GameView {
             .game()
             .board()
             .to_rows()
-            .lines()
-            .map(|l| l.trim().to_string())
-            .filter(|l| !l.is_empty())
+            .as_bytes()
+            .chunks(usize::from(m.size()))
+            .map(|row| String::from_utf8_lossy(row).into_owned())
             .collect(),
         last: m.moves().last().map(|&mv| move_token(mv)),
         atari: atari_points(m),
