@@ -607,61 +607,6 @@ pub fn task(lang: Lang, black: bool, kind: &str) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_drawing_is_in_the_sprite_and_no_picture_is_an_emoji() {
-        let sprite = include_str!("../../templates/pictures.svg");
-        for d in PICTURES.iter().chain(AVATARS.iter()) {
-            assert!(
-                sprite.contains(&format!("<symbol id=\"{}\"", d.symbol)),
-                "{}",
-                d.symbol
-            );
-            assert!(!d.zh.is_empty() && !d.en.is_empty());
-        }
-        assert_eq!(AVATARS.len() as i32, crate::app::accounts::AVATAR_COUNT);
-        assert!(!sprite.chars().any(|c| c as u32 >= 0x1F000));
-    }
-
-    #[test]
-    fn the_task_says_who_plays_and_what_to_do() {
-        assert_eq!(task(Lang::Zh, true, "capture"), "黑棋走，吃掉白子");
-        assert_eq!(
-            task(Lang::En, true, "capture"),
-            "Black to play: capture the white stones"
-        );
-        assert_eq!(task(Lang::Zh, false, "live"), "白棋走，让白棋活下来");
-    }
-    use actix_web::test::TestRequest;
-
-    #[test]
-    fn language_comes_from_query_then_cookie_then_accept_language_else_chinese() {
-        assert_eq!(
-            Lang::of(&TestRequest::default().to_http_request()),
-            Lang::Zh
-        );
-        let en = TestRequest::default()
-            .insert_header(("accept-language", "en-US,en;q=0.9,zh;q=0.5"))
-            .to_http_request();
-        assert_eq!(Lang::of(&en), Lang::En);
-        let zh_first = TestRequest::default()
-            .insert_header(("accept-language", "de;q=0.9,zh-CN;q=0.8,en;q=0.1"))
-            .to_http_request();
-        assert_eq!(Lang::of(&zh_first), Lang::Zh);
-        let query = TestRequest::with_uri("/?lang=en")
-            .insert_header(("accept-language", "zh"))
-            .to_http_request();
-        assert_eq!(Lang::of(&query), Lang::En);
-        let cookie = TestRequest::default()
-            .cookie(actix_web::cookie::Cookie::new("lang", "en"))
-            .to_http_request();
-        assert_eq!(Lang::of(&cookie), Lang::En);
-    }
-}
-
 /// The words of the game pages (issue #13): 吃子棋 and 围棋 against the computer or a parent.
 pub struct GameWords {
     pub title: &'static str,
@@ -822,5 +767,60 @@ impl Lang {
             Lang::Zh => &ZH_GAMES,
             Lang::En => &EN_GAMES,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_drawing_is_in_the_sprite_and_no_picture_is_an_emoji() {
+        let sprite = include_str!("../../templates/pictures.svg");
+        for d in PICTURES.iter().chain(AVATARS.iter()) {
+            assert!(
+                sprite.contains(&format!("<symbol id=\"{}\"", d.symbol)),
+                "{}",
+                d.symbol
+            );
+            assert!(!d.zh.is_empty() && !d.en.is_empty());
+        }
+        assert_eq!(AVATARS.len() as i32, crate::app::accounts::AVATAR_COUNT);
+        assert!(!sprite.chars().any(|c| c as u32 >= 0x1F000));
+    }
+
+    #[test]
+    fn the_task_says_who_plays_and_what_to_do() {
+        assert_eq!(task(Lang::Zh, true, "capture"), "黑棋走，吃掉白子");
+        assert_eq!(
+            task(Lang::En, true, "capture"),
+            "Black to play: capture the white stones"
+        );
+        assert_eq!(task(Lang::Zh, false, "live"), "白棋走，让白棋活下来");
+    }
+    use actix_web::test::TestRequest;
+
+    #[test]
+    fn language_comes_from_query_then_cookie_then_accept_language_else_chinese() {
+        assert_eq!(
+            Lang::of(&TestRequest::default().to_http_request()),
+            Lang::Zh
+        );
+        let en = TestRequest::default()
+            .insert_header(("accept-language", "en-US,en;q=0.9,zh;q=0.5"))
+            .to_http_request();
+        assert_eq!(Lang::of(&en), Lang::En);
+        let zh_first = TestRequest::default()
+            .insert_header(("accept-language", "de;q=0.9,zh-CN;q=0.8,en;q=0.1"))
+            .to_http_request();
+        assert_eq!(Lang::of(&zh_first), Lang::Zh);
+        let query = TestRequest::with_uri("/?lang=en")
+            .insert_header(("accept-language", "zh"))
+            .to_http_request();
+        assert_eq!(Lang::of(&query), Lang::En);
+        let cookie = TestRequest::default()
+            .cookie(actix_web::cookie::Cookie::new("lang", "en"))
+            .to_http_request();
+        assert_eq!(Lang::of(&cookie), Lang::En);
     }
 }
