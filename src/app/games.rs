@@ -76,9 +76,10 @@ pub struct Hub {
 }
 
 impl Hub {
-    /// Waits for changes of game `id`.
+    /// Waits for changes of game `id` (games nobody watches any more are forgotten).
     pub fn subscribe(&self, id: i32) -> tokio::sync::broadcast::Receiver<i32> {
         let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        games.retain(|_, tx| tx.receiver_count() > 0);
         games
             .entry(id)
             .or_insert_with(|| tokio::sync::broadcast::channel(16).0)

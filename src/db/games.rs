@@ -9,7 +9,7 @@ use super::connection::AnyConnection;
 use super::schema::games;
 
 /// A game row.
-#[derive(Debug, Clone, Queryable, Selectable)]
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
 #[diesel(table_name = games)]
 pub struct GameRow {
     pub id: i32,

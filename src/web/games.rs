@@ -234,9 +234,10 @@ pub async fn game_events(
     id: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let id = game_id(&id)?;
-    let rx = state.games.subscribe(id);
     let (st, who) = (state.clone(), actor.clone());
     let first = run(move || games::view(&st, &who, id)).await?;
+    // A change between this read and the subscription is caught by the next re-read.
+    let rx = state.games.subscribe(id);
     let watch = Watch {
         state,
         actor,

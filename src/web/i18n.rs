@@ -119,6 +119,7 @@ pub struct Text {
     pub switch_language: &'static str,
     pub level: &'static str,
     pub nav_practice: &'static str,
+    pub nav_games: &'static str,
     pub nav_account: &'static str,
 }
 
@@ -154,6 +155,7 @@ static ZH: Text = Text {
     switch_language: "English",
     level: "难度",
     nav_practice: "练习",
+    nav_games: "对弈",
     nav_account: "我的",
 };
 
@@ -189,6 +191,7 @@ static EN: Text = Text {
     switch_language: "中文",
     level: "Level",
     nav_practice: "Practice",
+    nav_games: "Play",
     nav_account: "Me",
 };
 

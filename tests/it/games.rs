@@ -127,8 +127,19 @@ fn capture_go_ends_when_the_target_is_captured(kind: Db, test: &str) {
         games["by_level"],
         json!([{"level": null, "played": 2, "won": 2}])
     );
-    let (status, page) = parent.call("GET", &format!("/learners/{child}/growth"), None);
-    assert_eq!(status, 200, "{page}");
+    let page = raw_get(&app, &parent, &format!("/learners/{child}/growth?lang=en"));
+    assert!(page.contains(r#"<b id="stat-games">2</b>"#), "{page}");
+    assert!(page.contains(r#"<b id="stat-games-won">2</b>"#));
+    // The child's data download holds the games with their moves; deleting the child leaves
+    // the games without a seat for them.
+    let (status, data) = parent.call("GET", &format!("/api/children/{child}/data"), None);
+    assert_eq!(status, 200);
+    assert_eq!(data["games"].as_array().unwrap().len(), 2);
+    assert_eq!(data["games"][1]["moves"], "ba aa ab");
+    let (status, _) = parent.call("DELETE", &format!("/api/children/{child}"), None);
+    assert_eq!(status, 204);
+    let (status, _) = kid.call("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(status, 401, "the child's session is gone with the child");
 }
 
 /// A 9×9 game: Black walls the fifth column, White the sixth; two passes count it by area.
