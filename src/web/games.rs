@@ -225,8 +225,10 @@ async fn next_event(mut w: Watch) -> Option<(Result<web::Bytes, actix_web::Error
     Some((Ok(web::Bytes::from_static(b": still here\n\n")), w))
 }
 
-/// The game's changes as server-sent events: the current state first (so a reconnecting
-/// device resumes from the stored game), then each change.
+/// The game's changes as server-sent events (`event: game`, `data:` a GameView): the current
+/// state first (so a reconnecting device resumes from the stored game), then each change; the
+/// stream ends after the result.
+#[utoipa::path(params(("id" = i32, Path, description = "game id")), responses((status = 200, content_type = "text/event-stream", body = String), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[get("/api/games/{id}/events")]
 pub async fn game_events(
     state: web::Data<AppState>,

@@ -48,6 +48,7 @@ use crate::app::error::{ErrorBody, ErrorDetail};
         games::undo_game,
         games::end_game,
         games::game_sgf,
+        games::game_events,
         classes::create_class,
         classes::list_classes,
         classes::class_progress,
