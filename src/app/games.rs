@@ -19,7 +19,11 @@ use crate::db;
 use crate::db::accounts::UserRow;
 use crate::db::games::{self as rows, GameRow, NewGame};
 use crate::go::{Color, Move, Point};
-use crate::play::{Bot, Kind, Match, PlayError, Reason};
+use crate::play::{Bot, Kind, Limits, Match, PlayError, Reason};
+
+/// The computer's thinking time per move in a game: the child gets the answer within a second,
+/// replay and storage included (ARCHITECTURE.md "A game").
+pub const BOT_TIME: std::time::Duration = std::time::Duration::from_millis(850);
 
 /// Who plays against whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -359,14 +363,16 @@ fn play_error(e: PlayError) -> AppError {
 }
 
 /// The computer's replies until it is a person's turn or the game is over. Runs on the caller's
-/// (blocking) thread, at most about a second per move (`play::Limits::for_level`).
+/// (blocking) thread, the level's budget (`play::Limits::for_level`) cut to `BOT_TIME`.
 fn bot_replies(row: &GameRow, m: &mut Match) -> Result<(), AppError> {
     let (Some(bot), Some(level)) = (bot_color(row), row.bot_level) else {
         return Ok(());
     };
     while m.result().is_none() && m.to_move() == bot {
         let seed = (row.id as u64) << 16 | m.moves().len() as u64;
-        let mv = Bot::new(level as u8, seed).choose(m);
+        let mut limits = Limits::for_level(level as u8);
+        limits.time = limits.time.min(BOT_TIME);
+        let mv = Bot::with_limits(level as u8, seed, limits).choose(m);
         m.play(mv).map_err(|e| {
             AppError::Internal(format!("the computer's move {mv:?} was refused: {e}"))
         })?;
