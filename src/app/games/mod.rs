@@ -3,11 +3,16 @@
 //! function per thing a player does; the rules and the bot are `crate::play`'s, the rows
 //! `db::games`'. See ARCHITECTURE.md "A game".
 
-use std::collections::HashMap;
+mod hub;
+mod view;
+
 use std::net::IpAddr;
-use std::sync::Mutex;
 
 use serde::Serialize;
+
+pub use hub::Hub;
+pub use view::{GameView, ResultView};
+use view::{color_letter, move_token, view_of};
 
 use super::actor::Actor;
 use super::answers::{illegal, parse_move};
@@ -18,8 +23,8 @@ use super::state::AppState;
 use crate::db;
 use crate::db::accounts::UserRow;
 use crate::db::games::{self as rows, GameRow, NewGame};
-use crate::go::{Color, Move, Point};
-use crate::play::{Bot, Kind, Limits, Match, PlayError, Reason};
+use crate::go::Color;
+use crate::play::{Bot, Kind, Limits, Match, PlayError};
 
 /// The computer's thinking time per move in a game: the child gets the answer within a second,
 /// replay and storage included (ARCHITECTURE.md "A game").
@@ -72,87 +77,6 @@ pub struct NewGameSpec {
     pub color: Option<String>,
 }
 
-/// Live updates of games for the devices watching them: the new version of a changed game, in
-/// this server process (another process's change is seen by the stream's periodic re-read).
-#[derive(Default)]
-pub struct Hub {
-    games: Mutex<HashMap<i32, tokio::sync::broadcast::Sender<i32>>>,
-}
-
-impl Hub {
-    /// Waits for changes of game `id` (games nobody watches any more are forgotten).
-    pub fn subscribe(&self, id: i32) -> tokio::sync::broadcast::Receiver<i32> {
-        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
-        games.retain(|_, tx| tx.receiver_count() > 0);
-        games
-            .entry(id)
-            .or_insert_with(|| tokio::sync::broadcast::channel(16).0)
-            .subscribe()
-    }
-
-    fn publish(&self, id: i32, version: i32) {
-        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(tx) = games.get(&id)
-            && tx.send(version).is_err()
-        {
-            // Nobody watches any more.
-            games.remove(&id);
-        }
-    }
-}
-
-/// The result of a finished (or ended) game.
-#[derive(Serialize, Clone, Debug, utoipa::ToSchema)]
-pub struct ResultView {
-    /// B or W; null for a draw or an ended game.
-    pub winner: Option<String>,
-    /// captured | passes | score | resignation | ended
-    pub reason: String,
-    /// Go: the winner's lead in points.
-    pub margin: Option<f64>,
-    /// The SGF result (B+R, W+7.5, B+, 0).
-    pub sgf: Option<String>,
-}
-
-/// A game as a player or a watcher sees it.
-#[derive(Serialize, Clone, Debug, utoipa::ToSchema)]
-pub struct GameView {
-    pub id: i32,
-    /// capture | go
-    pub kind: String,
-    pub size: u8,
-    /// Capture-Go: the stones to capture; Go: 0.
-    pub target: u8,
-    pub handicap: u8,
-    /// In points (Go: 7.5, i.e. 3¾ stones).
-    pub komi: f64,
-    /// computer | one_device | two_devices
-    pub mode: String,
-    pub level: Option<u8>,
-    /// The code the second device types, shown to the players while the game waits.
-    pub code: Option<String>,
-    /// waiting | playing | finished | ended
-    pub state: String,
-    /// B or W.
-    pub to_move: String,
-    /// The colours this viewer may play (none for a watcher).
-    pub you: Vec<String>,
-    pub your_turn: bool,
-    /// Rows of `.`, `X` (black), `O` (white), top first.
-    pub board: Vec<String>,
-    /// The last move: an SGF point, or "pass".
-    pub last: Option<String>,
-    /// Stones in atari (SGF points), for the optional highlight.
-    pub atari: Vec<String>,
-    pub captures_black: u32,
-    pub captures_white: u32,
-    pub moves: usize,
-    /// Moves the player took back against the computer.
-    pub undos: i32,
-    pub result: Option<ResultView>,
-    pub version: i32,
-}
-
 /// The games of one level (None: against people) in the growth log.
 #[derive(Serialize, Clone, Debug, Default, PartialEq, Eq, utoipa::ToSchema)]
 pub struct LevelTally {
@@ -167,10 +91,6 @@ pub struct GameTally {
     pub played: u32,
     pub won: u32,
     pub by_level: Vec<LevelTally>,
-}
-
-fn color_letter(c: Color) -> String {
-    c.sgf_letter().to_string()
 }
 
 fn parse_color(s: Option<&str>) -> Result<Color, AppError> {
@@ -207,13 +127,6 @@ fn replay(row: &GameRow) -> Result<Match, AppError> {
             .map_err(|e| broken(e.to_string()))?;
     }
     Ok(m)
-}
-
-fn move_token(mv: Move) -> String {
-    match mv {
-        Move::Play(p) => p.to_sgf(),
-        Move::Pass => "pass".into(),
-    }
 }
 
 fn moves_text(m: &Match) -> String {
@@ -276,80 +189,6 @@ fn playable(state: &AppState, actor: &Actor, id: i32) -> Result<(GameRow, Vec<Co
         return Err(AppError::Forbidden("you do not play in this game".into()));
     }
     Ok((row, colors))
-}
-
-fn atari_points(m: &Match) -> Vec<String> {
-    let board = m.game().board();
-    board
-        .points()
-        .filter(|&p| board.get(p).is_some() && board.in_atari(p))
-        .map(Point::to_sgf)
-        .collect()
-}
-
-fn result_view(row: &GameRow, m: &Match) -> Option<ResultView> {
-    if row.state == "ended" {
-        return Some(ResultView {
-            winner: None,
-            reason: "ended".into(),
-            margin: None,
-            sgf: None,
-        });
-    }
-    m.result().map(|o| {
-        let (reason, margin) = match o.reason {
-            Reason::Captured { .. } => ("captured", None),
-            Reason::Passes { .. } => ("passes", None),
-            Reason::Score { margin } => ("score", Some(margin)),
-            Reason::Resignation => ("resignation", None),
-        };
-        ResultView {
-            winner: o.winner.map(color_letter),
-            reason: reason.into(),
-            margin,
-            sgf: Some(o.sgf_result()),
-        }
-    })
-}
-
-fn view_of(row: &GameRow, m: &Match, viewer: Option<&UserRow>) -> GameView {
-    let you = viewer.map(|u| seats(row, u)).unwrap_or_default();
-    let (handicap, target, komi) = match m.kind() {
-        Kind::Capture { target } => (0, target, 0.0),
-        Kind::Go { handicap } => (handicap, 0, m.game().rules().komi),
-    };
-    let playing = row.state == "playing" && m.result().is_none();
-    GameView {
-        id: row.id,
-        kind: row.kind.clone(),
-        size: m.size(),
-        target,
-        handicap,
-        komi,
-        mode: row.mode.clone(),
-        level: row.bot_level.map(|l| l as u8),
-        code: row.code.clone().filter(|_| !you.is_empty()),
-        state: row.state.clone(),
-        to_move: color_letter(m.to_move()),
-        your_turn: playing && you.contains(&m.to_move()),
-        you: you.into_iter().map(color_letter).collect(),
-        board: m
-            .game()
-            .board()
-            .to_rows()
-            .as_bytes()
-            .chunks(usize::from(m.size()))
-            .map(|row| String::from_utf8_lossy(row).into_owned())
-            .collect(),
-        last: m.moves().last().map(|&mv| move_token(mv)),
-        atari: atari_points(m),
-        captures_black: m.game().captures(Color::Black),
-        captures_white: m.game().captures(Color::White),
-        moves: m.moves().len(),
-        undos: row.undos,
-        result: result_view(row, m),
-        version: row.version,
-    }
 }
 
 fn play_error(e: PlayError) -> AppError {
