@@ -160,7 +160,8 @@ function setupGame(root) {
       status.textContent = d.waiting + " " + (v.code || "");
     } else {
       const color = v.to_move === "B" ? d.black : d.white;
-      status.textContent = `● ${color} · ` + (v.your_turn ? d.yourTurn : d.theirTurn);
+      const stone = v.to_move === "B" ? "●" : "○";
+      status.textContent = `${stone} ${color} · ` + (v.your_turn ? d.yourTurn : d.theirTurn);
     }
     status.dataset.toMove = v.to_move;
   };

@@ -755,6 +755,55 @@ async fn capture_go_story(c: &Client, app: &TestApp, cookie: &str) {
         c.screenshot().await.unwrap(),
     )
     .unwrap();
+
+    // The games page lists the won game; a game on one device turns the board for White.
+    c.goto(&format!("{}/games?lang=zh", app.base))
+        .await
+        .unwrap();
+    assert!(text_of(c, "#my-games").await.contains("你赢了"));
+    c.find(Locator::Css("#mode"))
+        .await
+        .unwrap()
+        .select_by_value("one_device")
+        .await
+        .unwrap();
+    click(c, "#start-game").await;
+    wait_for_path(c, &format!("/games/{}", id + 1)).await;
+    wait_for_answer(app, cookie, id + 1, -1);
+    let start = Instant::now();
+    while c.find_all(Locator::Css("rect.pt")).await.unwrap().len() != 49 {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the board never showed"
+        );
+        tokio_sleep(50).await;
+    }
+    tap(c, "dd").await;
+    let start = Instant::now();
+    loop {
+        let class = c
+            .find(Locator::Css("#board-wrap"))
+            .await
+            .unwrap()
+            .attr("class")
+            .await
+            .unwrap()
+            .unwrap_or_default();
+        if class.contains("turned") {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the board did not turn for White"
+        );
+        tokio_sleep(50).await;
+    }
+    tokio_sleep(700).await;
+    std::fs::write(
+        screenshot_dir().join("capture-go-one-device-white.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
 }
 
 #[test]
