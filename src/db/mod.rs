@@ -8,6 +8,7 @@ mod batch;
 mod connection;
 pub mod devices;
 mod enums;
+pub mod games;
 pub mod generate;
 pub mod learning;
 mod models;

@@ -10,6 +10,7 @@ mod charts;
 mod classes;
 mod csrf;
 mod error;
+mod games;
 mod growth;
 pub mod i18n;
 mod learner_pages;
@@ -97,6 +98,18 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(progress::put_settings)
     .service(progress::start_assessment)
     .service(progress::get_assessment)
+    .service(games::start_game)
+    .service(games::join_game)
+    .service(games::get_game)
+    .service(games::post_game_move)
+    .service(games::resign_game)
+    .service(games::undo_game)
+    .service(games::end_game)
+    .service(games::game_sgf)
+    .service(games::game_events)
+    .service(games::games_page)
+    .service(games::game_page)
+    .service(games::games_script)
     .service(growth::growth_json)
     .service(growth::growth_page)
     .service(classes::create_class)

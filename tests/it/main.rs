@@ -6,6 +6,7 @@ mod support;
 
 mod authz;
 mod browser;
+mod games;
 mod gnugo_oracle;
 mod import_config;
 mod kids;
