@@ -8,14 +8,17 @@
 //! solver proves that the tree marks wrong (the soundness check: there must be none).
 //!
 //! `cargo bench --bench solver`; `SENTE_SOLVER_MS` (default 2000) sets the solver's time per
-//! problem, `SENTE_BENCH_LIMIT` samples that many problems per set, evenly spread.
+//! problem, `SENTE_SOLVER_NODES` a node budget per problem (with a generous clock, for
+//! comparisons that do not depend on a busy machine's timing), `SENTE_BENCH_LIMIT` samples that
+//! many problems per set, evenly spread, `SENTE_BENCH_SETS` picks sets by number (`0,2`),
+//! `SENTE_BENCH_GNUGO=0` leaves GNU Go out and `SENTE_BENCH_VERBOSE=1` prints every problem.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use sente::go::{Color, Move, Point};
 use sente::gtp::{Gtp, find_gnugo};
-use sente::problem::solver::{Budget, solve};
+use sente::problem::solver::{Budget, Status, solve};
 use sente::problem::{Problem, from_sgf_bytes};
 
 #[derive(Default)]
@@ -23,7 +26,9 @@ struct Row {
     name: &'static str,
     problems: usize,
     ours_hits: usize,
+    ours_decided: usize,
     ours_ms: Vec<f64>,
+    ours_nodes: u64,
     gnugo_region_hits: usize,
     gnugo_region_ms: Vec<f64>,
     gnugo_hits: usize,
@@ -142,13 +147,22 @@ fn main() {
         println!("solver benchmark: skipped, ../shared/data is not beside this clone");
         return;
     }
-    let ms = env_usize("SENTE_SOLVER_MS").unwrap_or(2000);
+    let nodes = env_usize("SENTE_SOLVER_NODES");
+    let ms = env_usize("SENTE_SOLVER_MS").unwrap_or(if nodes.is_some() { 600_000 } else { 2000 });
     let limit = env_usize("SENTE_BENCH_LIMIT");
-    let budget = Budget {
+    let verbose = env_usize("SENTE_BENCH_VERBOSE").unwrap_or(0) > 0;
+    let chosen: Option<Vec<usize>> = std::env::var("SENTE_BENCH_SETS")
+        .ok()
+        .map(|v| v.split(',').filter_map(|k| k.trim().parse().ok()).collect());
+    let mut budget = Budget {
         time: Duration::from_millis(ms as u64),
         ..Budget::default()
     };
+    if let Some(n) = nodes {
+        budget.nodes = n as u64;
+    }
     let mut gnugo = find_gnugo()
+        .filter(|_| env_usize("SENTE_BENCH_GNUGO") != Some(0))
         .map(|g| Gtp::start(&g, &["--mode", "gtp", "--chinese-rules"]).expect("start gnugo"));
     let tmp = std::env::temp_dir().join(format!("sente-solver-bench-{}.sgf", std::process::id()));
     let sets = [
@@ -159,7 +173,10 @@ fn main() {
     ];
     let mut rows = Vec::new();
     let mut flagged = Vec::new();
-    for (name, dir) in sets {
+    for (k, (name, dir)) in sets.into_iter().enumerate() {
+        if chosen.as_ref().is_some_and(|c| !c.contains(&k)) {
+            continue;
+        }
         let mut row = Row {
             name,
             ..Row::default()
@@ -169,8 +186,26 @@ fn main() {
             let correct = p.tree.correct_first_moves();
             let s = solve(&p, budget);
             row.ours_ms.push(s.ms as f64);
-            if s.correct_first_moves.iter().any(|m| correct.contains(m)) {
-                row.ours_hits += 1;
+            row.ours_nodes += s.nodes;
+            let hit = s.correct_first_moves.iter().any(|m| correct.contains(m));
+            row.ours_hits += usize::from(hit);
+            row.ours_decided += usize::from(s.status != Status::Unknown);
+            if verbose {
+                println!(
+                    "{dir}/{label}: {} {:?} {:?} nodes {} ms {} moves {:?}",
+                    if hit { "HIT " } else { "miss" },
+                    s.status,
+                    s.goal,
+                    s.nodes,
+                    s.ms,
+                    s.correct_first_moves
+                        .iter()
+                        .map(|m| match m {
+                            Move::Play(p) => p.to_sgf(),
+                            Move::Pass => "pass".into(),
+                        })
+                        .collect::<Vec<_>>()
+                );
             }
             for m in &s.correct_first_moves {
                 let marked_wrong = p.tree.root().children.iter().any(|&c| {
@@ -196,7 +231,7 @@ fn main() {
         rows.push(row);
     }
     let _ = std::fs::remove_file(&tmp);
-    print_table(rows, ms, gnugo.is_some());
+    print_table(rows, ms, nodes, gnugo.is_some());
     println!(
         "\nfirst moves proven by the solver that the tree marks wrong: {}",
         flagged.len()
@@ -206,14 +241,21 @@ fn main() {
     }
 }
 
-fn print_table(rows: Vec<Row>, ms: usize, have_gnugo: bool) {
+fn print_table(rows: Vec<Row>, ms: usize, nodes: Option<usize>, have_gnugo: bool) {
     println!("\n== correct first move found (share of problems), time per problem in ms ==");
-    println!("sente: {ms} ms budget per problem, one core; GNU Go 3.8 at its default level");
+    match nodes {
+        Some(n) => println!("sente: {n} nodes and at most {ms} ms per problem, one core"),
+        None => {
+            println!("sente: {ms} ms budget per problem, one core; GNU Go 3.8 at its default level")
+        }
+    }
     println!(
-        "{:<17} {:>5} | {:>6} {:>6} {:>6} {:>6} | {:>13} {:>6} {:>6} | {:>11} {:>6} {:>6}",
+        "{:<17} {:>5} | {:>6} {:>6} {:>7} {:>6} {:>6} {:>6} | {:>13} {:>6} {:>6} | {:>11} {:>6} {:>6}",
         "set",
         "n",
         "sente",
+        "solved",
+        "knodes/s",
         "med",
         "p95",
         "max",
@@ -243,10 +285,12 @@ fn print_table(rows: Vec<Row>, ms: usize, have_gnugo: bool) {
             }
         };
         println!(
-            "{:<17} {:>5} | {:>5.1}% {:>6.0} {:>6.0} {:>6.0} | {:>13} {:>6.0} {:>6.0} | {:>11} {:>6.0} {:>6.0}",
+            "{:<17} {:>5} | {:>5.1}% {:>5.1}% {:>7.1} {:>6.0} {:>6.0} {:>6.0} | {:>13} {:>6.0} {:>6.0} | {:>11} {:>6.0} {:>6.0}",
             r.name,
             r.problems,
             pct(r.ours_hits, r.problems),
+            pct(r.ours_decided, r.problems),
+            r.ours_nodes as f64 / r.ours_ms.iter().sum::<f64>().max(1.0),
             med,
             p95,
             max,

@@ -9,12 +9,13 @@
 //! sound despite the graph-history interaction, and `Lenient` disproofs likewise.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use crate::go::{Board, Color, Move, Point};
 
 use super::goal::{Aim, Goal};
-use super::life::alive_within;
+use super::life::{alive_within, dead_shape, dead_shape_liberties, vital_point};
 use super::region::Area;
 
 /// "Infinite" proof or disproof number; sums saturate here.
@@ -82,13 +83,35 @@ struct Kid {
 /// Proof (`phi`) and disproof (`delta`) numbers of a node for the side to move there.
 pub type Numbers = (u32, u32);
 
+/// The table's keys are Zobrist hashes already: they are used as they are, not hashed again.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, k: u64) {
+        self.0 = k;
+    }
+}
+
+type Table = HashMap<u64, Numbers, BuildHasherDefault<KeyHasher>>;
+
 pub struct Search<'a> {
     goal: &'a Goal,
     area: &'a Area,
     learner: Color,
     ko: KoMode,
     max_depth: u32,
-    tt: HashMap<u64, Numbers>,
+    tt: Table,
     /// Position keys (stones and side to move) of the current path, for repetitions.
     path: Vec<u64>,
     /// One reusable state per depth (no allocation once warm).
@@ -112,7 +135,7 @@ impl<'a> Search<'a> {
             learner,
             ko,
             max_depth,
-            tt: HashMap::new(),
+            tt: Table::default(),
             path: Vec::new(),
             stack: Vec::new(),
             nodes: 0,
@@ -186,7 +209,7 @@ impl<'a> Search<'a> {
                 let defender_moved = state.to_move == self.goal.attacker || state.ply == 0;
                 let alive = defender_moved
                     && !board.in_atari(self.goal.target[0])
-                    && alive_within(board, defender, &self.goal.target, |p| {
+                    && alive_within(board, defender, &self.goal.target, self.area.rect, |p| {
                         self.area.contains(p)
                     });
                 if alive {
@@ -201,15 +224,19 @@ impl<'a> Search<'a> {
     }
 
     /// Static death: the target's group (with every defender chain it can reach through empty
-    /// points) has one connected space of at most two empty points to make eyes in — or three
-    /// with the attacker to move, who takes the vital point — enclosed inside the region, and no
-    /// attacker chain touching it is short of liberties (no capturing race to win). Such a space
-    /// makes one eye at most.
+    /// points) has one connected space of empty points to make eyes in, enclosed inside the
+    /// region, and that space makes one eye at most ([`dead_shape`]: up to three points with
+    /// the attacker to move, who takes the vital point; the square four; the pyramid four, the
+    /// bulky and crossed five and the rabbity six with the attacker to move, when no attacker
+    /// stone stands in the space). No attacker chain touching the group may be short of
+    /// liberties (a capturing race it could lose is left to the search).
     fn no_room_for_two_eyes(&self, board: &Board, to_move: Color) -> bool {
         let defender = self.goal.defender();
-        let room = if to_move == self.goal.attacker { 3 } else { 2 };
+        let attacker_to_move = to_move == self.goal.attacker;
+        let room = 6;
         let mut group: Vec<Point> = board.chain(self.goal.target[0]);
         let mut space: Vec<Point> = Vec::new();
+        let mut walls: Vec<Point> = Vec::new();
         let mut i = 0;
         while i < group.len() {
             let s = group[i];
@@ -224,21 +251,58 @@ impl<'a> Search<'a> {
                         group.push(q);
                     }
                     Some(c) if c == defender && !group.contains(&q) => group.extend(board.chain(q)),
-                    Some(c) if c == self.goal.attacker && board.liberty_count(q) < 4 => {
-                        return false;
-                    }
+                    Some(c) if c == self.goal.attacker => walls.push(q),
                     _ => {}
                 }
             }
         }
-        // Two separate points are two eyes: the space must be one piece.
-        let links = space
+        // A lone attacker stone inside the eye (all its neighbours the space or the group).
+        let mut lone: Vec<Point> = Vec::new();
+        for &w in &walls {
+            let alone = board.adjacent(w).all(|q| match board.get(q) {
+                Some(c) => c == defender && group.contains(&q),
+                None => space.contains(&q),
+            });
+            if alone && !lone.contains(&w) {
+                lone.push(w);
+            }
+        }
+        walls.retain(|w| !lone.contains(w));
+        // Any other attacker stone on the space (the eye is not the defender's alone) leaves
+        // the count of the space's points to the search, except for the smallest spaces.
+        let touching = walls
             .iter()
-            .enumerate()
-            .flat_map(|(k, a)| space[k + 1..].iter().map(move |b| (a, b)))
-            .filter(|(a, b)| a.x.abs_diff(b.x) + a.y.abs_diff(b.y) == 1)
-            .count();
-        space.len() <= 1 || links + 1 >= space.len()
+            .any(|w| board.adjacent(*w).any(|q| space.contains(&q)));
+        let needed = |n: usize| {
+            if n <= 3 {
+                4
+            } else {
+                dead_shape_liberties(n) + 2
+            }
+        };
+        let safe_walls = |n: usize| walls.iter().all(|&w| board.liberty_count(w) >= needed(n));
+        match lone.as_slice() {
+            [] => {
+                let small = space.len() <= 2 || (space.len() == 3 && attacker_to_move);
+                connected(&space)
+                    && (!touching || small)
+                    && safe_walls(space.len())
+                    && (small || dead_shape(&space, attacker_to_move))
+            }
+            // One attacker stone on the vital point of a dead shape: whoever moves, the
+            // defender cannot make two eyes (it may only take the stone back into one eye).
+            [stone] => {
+                let mut eye = space.clone();
+                eye.push(*stone);
+                !touching
+                    && eye.len() <= 6
+                    && connected(&eye)
+                    && (eye.len() <= 2 || vital_point(&eye) == Some(*stone))
+                    && dead_shape(&eye, true)
+                    && safe_walls(eye.len())
+            }
+            _ => false,
+        }
     }
 
     /// The fewest liberties of a target chain (each chain counted once).
@@ -306,19 +370,26 @@ impl<'a> Search<'a> {
         }
         let state = self.stack[depth].take().expect("the state of this depth");
         let key = self.key(&state);
-        if self.aborted {
-            let known = self.tt.get(&key).copied().unwrap_or((1, 1));
+        let known = self.tt.get(&key).copied();
+        let over = known.is_some_and(|(phi, delta)| phi == 0 || delta == 0);
+        if self.aborted || over {
             self.stack[depth] = Some(state);
-            return known;
+            return known.unwrap_or((1, 1));
         }
-        if let Some(w) = self.winner(&state) {
+        // A node in the table was entered before and is not over (its result would be final):
+        // the end-of-fight test (Benson's life, the dead shapes) is not repeated.
+        if known.is_none()
+            && let Some(w) = self.winner(&state)
+        {
             let result = Self::result(w, state.to_move);
             self.stack[depth] = Some(state);
             self.tt.insert(key, result);
             return result;
         }
         self.path.push(position_key(&state.board, state.to_move));
-        let kids = self.kids(&state, &self.path.clone());
+        let path = std::mem::take(&mut self.path);
+        let kids = self.kids(&state, &path);
+        self.path = path;
         let result = loop {
             let (phi, delta, best, best_phi, second_delta) = self.combine(&kids);
             if phi >= th_phi || delta >= th_delta || self.aborted {
@@ -328,7 +399,11 @@ impl<'a> Search<'a> {
             let c_phi = (th_delta.saturating_add(best_phi))
                 .saturating_sub(delta)
                 .min(INF - 1);
-            let c_delta = th_phi.min(second_delta.saturating_add(1)).min(INF - 1);
+            // 1+ε (Pawlewicz and Lew): the child may run a quarter past its sibling's number
+            // before the search switches, which saves most of the re-expansions of plain df-pn.
+            let c_delta = th_phi
+                .min(second_delta.saturating_add(second_delta / 4 + 1))
+                .min(INF - 1);
             self.descend(depth, &state, kid.mv);
             self.mid(depth + 1, c_phi, c_delta);
         };
@@ -467,10 +542,19 @@ impl<'a> Search<'a> {
     /// both sides have.
     fn fight_points(&self, board: &Board, me: Color) -> Vec<Point> {
         let defender = self.goal.defender();
+        let n = usize::from(board.size());
+        let at = |p: Point| usize::from(p.y) * n + usize::from(p.x);
+        let mut in_group = vec![false; n * n];
         let mut group: Vec<Point> = Vec::new();
+        let add_chain = |p: Point, in_group: &mut Vec<bool>, group: &mut Vec<Point>| {
+            for c in board.chain(p) {
+                in_group[at(c)] = true;
+                group.push(c);
+            }
+        };
         for &t in &self.goal.target {
-            if !group.contains(&t) {
-                group.extend(board.chain(t));
+            if !in_group[at(t)] {
+                add_chain(t, &mut in_group, &mut group);
             }
         }
         let mut i = 0;
@@ -478,32 +562,44 @@ impl<'a> Search<'a> {
             let s = group[i];
             i += 1;
             for q in board.adjacent(s) {
-                let step: Vec<Point> = match board.get(q) {
-                    None => board.adjacent(q).collect(),
-                    Some(_) => vec![q],
+                let empty = board.get(q).is_none();
+                let mut visit = |r: Point| {
+                    if board.get(r) == Some(defender) && !in_group[at(r)] && self.area.contains(r) {
+                        add_chain(r, &mut in_group, &mut group);
+                    }
                 };
-                for r in step {
-                    if board.get(r) == Some(defender)
-                        && self.area.contains(r)
-                        && !group.contains(&r)
+                if empty {
+                    board.adjacent(q).for_each(&mut visit);
+                } else {
+                    visit(q);
+                }
+            }
+        }
+        // Two lines around the group.
+        let mut near = vec![false; n * n];
+        for g in &group {
+            for dy in -2i32..=2 {
+                for dx in -2i32..=2 {
+                    let (x, y) = (i32::from(g.x) + dx, i32::from(g.y) + dy);
+                    if dx.abs() + dy.abs() <= 2
+                        && (0..n as i32).contains(&x)
+                        && (0..n as i32).contains(&y)
                     {
-                        group.extend(board.chain(r));
+                        near[y as usize * n + x as usize] = true;
                     }
                 }
             }
         }
-        let near = |p: &Point| {
-            group
-                .iter()
-                .any(|g| (g.x as i32 - p.x as i32).abs() + (g.y as i32 - p.y as i32).abs() <= 2)
-        };
-        let mut out: Vec<Point> = if me == self.goal.attacker {
+        let mut taken = vec![false; n * n];
+        let mut out: Vec<Point> = Vec::new();
+        if me == self.goal.attacker {
             // The attacker plays where the group could make eyes: the empty points it reaches
             // through empty points. Elsewhere it would only fill its own territory.
             let mut reach: Vec<Point> = Vec::new();
             for &g in &group {
                 for q in board.adjacent(g) {
-                    if board.get(q).is_none() && self.area.contains(q) && !reach.contains(&q) {
+                    if board.get(q).is_none() && self.area.contains(q) && !taken[at(q)] {
+                        taken[at(q)] = true;
                         reach.push(q);
                     }
                 }
@@ -513,29 +609,37 @@ impl<'a> Search<'a> {
                 let p = reach[k];
                 k += 1;
                 for q in board.adjacent(p) {
-                    if board.get(q).is_none() && self.area.contains(q) && !reach.contains(&q) {
+                    if board.get(q).is_none() && self.area.contains(q) && !taken[at(q)] {
+                        taken[at(q)] = true;
                         reach.push(q);
                     }
                 }
             }
-            reach.retain(near);
-            reach
+            for p in reach {
+                if near[at(p)] {
+                    out.push(p);
+                } else {
+                    taken[at(p)] = false;
+                }
+            }
         } else {
-            board
-                .empty_points()
-                .filter(|&p| self.area.contains(p))
-                .filter(near)
-                .collect()
-        };
+            for p in self.area.rect_points() {
+                if near[at(p)] && board.get(p).is_none() && self.area.contains(p) {
+                    taken[at(p)] = true;
+                    out.push(p);
+                }
+            }
+        }
         for &g in &group {
             for q in board.adjacent(g) {
                 // The defender fills the attacker's liberties in a race; the attacker only
                 // extends a chain that is short of them (filling its own is never useful).
                 let useful = board.get(q) == Some(self.goal.attacker)
-                    && (me == self.goal.defender() || board.liberty_count(q) <= 2);
+                    && (me == defender || board.liberty_count(q) <= 2);
                 if useful {
                     for l in board.liberties(q) {
-                        if self.area.contains(l) && !out.contains(&l) {
+                        if self.area.contains(l) && !taken[at(l)] {
+                            taken[at(l)] = true;
                             out.push(l);
                         }
                     }
@@ -620,6 +724,25 @@ impl<'a> Search<'a> {
             .unwrap_or(0);
         score - dist
     }
+}
+
+/// Whether the points form one orthogonally connected piece (an empty list does).
+fn connected(pts: &[Point]) -> bool {
+    let Some(&first) = pts.first() else {
+        return true;
+    };
+    let mut seen = vec![first];
+    let mut k = 0;
+    while k < seen.len() {
+        let p = seen[k];
+        k += 1;
+        for &q in pts {
+            if !seen.contains(&q) && p.x.abs_diff(q.x) + p.y.abs_diff(q.y) == 1 {
+                seen.push(q);
+            }
+        }
+    }
+    seen.len() == pts.len()
 }
 
 /// The stones and the side to move (what a repetition repeats).

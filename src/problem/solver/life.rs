@@ -7,44 +7,69 @@ use crate::go::{Board, Color, Point};
 /// Benson's algorithm: whether every point of `target` holds a chain of `color` that stays alive
 /// even if the opponent plays every move in a row (and `color` always passes).
 pub(super) fn unconditionally_alive(board: &Board, color: Color, target: &[Point]) -> bool {
-    alive_within(board, color, target, |_| true)
+    let last = board.size() - 1;
+    alive_within(board, color, target, (0, 0, last, last), |_| true)
 }
 
-/// Benson's algorithm on the points where `inside` holds (the enclosed box: reading the whole
-/// board for every node would cost more than the search). A region that reaches past the box
-/// is never vital, so the answer errs only towards "not alive".
+/// Benson's algorithm on the points of the rectangle `rect` (`x0, y0, x1, y1`, inclusive) where
+/// `inside` holds (the enclosed box: reading the whole board for every node would cost more than
+/// the search). A region that reaches past them is never vital, so the answer errs only towards
+/// "not alive".
 pub(super) fn alive_within(
     board: &Board,
     color: Color,
     target: &[Point],
+    rect: (u8, u8, u8, u8),
     inside: impl Fn(Point) -> bool,
 ) -> bool {
-    let size = board.size() as usize;
-    let idx = |p: Point| p.y as usize * size + p.x as usize;
-    let (chain_of, chains) = label(board, size, |p| inside(p) && board.get(p) == Some(color));
-    let (_, regions) = label(board, size, |p| inside(p) && board.get(p) != Some(color));
-    let open: Vec<bool> = regions
+    let (x0, y0, x1, y1) = rect;
+    let w = usize::from(x1 - x0) + 1;
+    let in_rect = |p: Point| (x0..=x1).contains(&p.x) && (y0..=y1).contains(&p.y);
+    let inside = |p: Point| in_rect(p) && inside(p);
+    let idx = |p: Point| usize::from(p.y - y0) * w + usize::from(p.x - x0);
+    let points = || (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| Point::new(x, y)));
+    let n = w * (usize::from(y1 - y0) + 1);
+    let (chain_of, chains) = label(board, n, points(), idx, |p| {
+        inside(p) && board.get(p) == Some(color)
+    });
+    if target
         .iter()
-        .map(|pts| pts.iter().any(|&p| board.adjacent(p).any(|q| !inside(q))))
-        .collect();
+        .any(|&p| !in_rect(p) || chain_of[idx(p)] == usize::MAX)
+    {
+        return false;
+    }
+    let (_, regions) = label(board, n, points(), idx, |p| {
+        inside(p) && board.get(p) != Some(color)
+    });
+    let chain_at = |q: Point| {
+        if in_rect(q) {
+            chain_of[idx(q)]
+        } else {
+            usize::MAX
+        }
+    };
     // Which chains border each region, and whether every empty point of the region is a liberty
     // of that chain (then the region is "vital" to it).
     let mut vital: Vec<Vec<usize>> = vec![Vec::new(); regions.len()];
     let mut borders: Vec<Vec<usize>> = vec![Vec::new(); regions.len()];
     for (r, pts) in regions.iter().enumerate() {
+        let open = pts.iter().any(|&p| board.adjacent(p).any(|q| !inside(q)));
         for &p in pts {
             for q in board.adjacent(p) {
-                let c = chain_of[idx(q)];
+                let c = chain_at(q);
                 if c != usize::MAX && !borders[r].contains(&c) {
                     borders[r].push(c);
                 }
             }
         }
-        for &c in borders[r].iter().filter(|_| !open[r]) {
+        if open {
+            continue;
+        }
+        for &c in &borders[r] {
             let all_libs = pts
                 .iter()
                 .filter(|&&p| board.get(p).is_none())
-                .all(|&p| board.adjacent(p).any(|q| chain_of[idx(q)] == c));
+                .all(|&p| board.adjacent(p).any(|q| chain_at(q) == c));
             if all_libs {
                 vital[r].push(c);
             }
@@ -75,24 +100,72 @@ pub(super) fn alive_within(
             break;
         }
     }
-    target.iter().all(|&p| {
-        let c = chain_of[idx(p)];
-        c != usize::MAX && chain_alive[c]
-    })
+    target.iter().all(|&p| chain_alive[chain_of[idx(p)]])
 }
 
-/// Connected components of the points where `inside` holds: the component of each point
-/// (`usize::MAX` outside) and the points of each component.
+/// Whether an empty, connected eye space of these points, bordered only by the defender's
+/// stones, makes at most one eye: one or two points; three with the attacker to move (it takes
+/// the middle); the square four whoever moves; and with the attacker on the vital point the
+/// pyramid four, the bulky and the crossed five and the rabbity six. Straight, bent and skewed
+/// fours, the other fives and every larger space may live and are left to the search.
+pub(super) fn dead_shape(space: &[Point], attacker_to_move: bool) -> bool {
+    let degree = |p: &Point| {
+        space
+            .iter()
+            .filter(|q| p.x.abs_diff(q.x) + p.y.abs_diff(q.y) == 1)
+            .count()
+    };
+    let edges = space.iter().map(degree).sum::<usize>() / 2;
+    let widest = space.iter().map(degree).max().unwrap_or(0);
+    match (space.len(), edges, widest) {
+        (0..=2, _, _) => true,
+        // A cycle of four points is the square.
+        (4, 4, _) => true,
+        (3, _, _) | (4, 3, 3) | (5, 5, _) | (5, 4, 4) | (6, 6, 4) => attacker_to_move,
+        _ => false,
+    }
+}
+
+/// The point of a shape with the most neighbours in it, when only one has that many (the
+/// middle of three, the centre of the pyramid, the cross and the rabbity six, the bulky five's
+/// vital point).
+pub(super) fn vital_point(shape: &[Point]) -> Option<Point> {
+    let degree = |p: &Point| {
+        shape
+            .iter()
+            .filter(|q| p.x.abs_diff(q.x) + p.y.abs_diff(q.y) == 1)
+            .count()
+    };
+    let most = shape.iter().map(degree).max()?;
+    let mut at = shape.iter().filter(|p| degree(p) == most);
+    let first = *at.next()?;
+    at.next().is_none().then_some(first)
+}
+
+/// How many moves the attacker needs to capture a group whose only eye space is a dead shape
+/// of `n` points (its liberties in a capturing race): 1, 2, 3, 5, 8, 12.
+pub(super) fn dead_shape_liberties(n: usize) -> usize {
+    match n {
+        0..=3 => n,
+        4 => 5,
+        5 => 8,
+        _ => 12,
+    }
+}
+
+/// Connected components of the `points` where `inside` holds: the component of each point by
+/// `idx` (`usize::MAX` outside) and the points of each component.
 fn label(
     board: &Board,
-    size: usize,
+    n: usize,
+    points: impl Iterator<Item = Point>,
+    idx: impl Fn(Point) -> usize,
     inside: impl Fn(Point) -> bool,
 ) -> (Vec<usize>, Vec<Vec<Point>>) {
-    let idx = |p: Point| p.y as usize * size + p.x as usize;
-    let mut of = vec![usize::MAX; size * size];
+    let mut of = vec![usize::MAX; n];
     let mut parts: Vec<Vec<Point>> = Vec::new();
-    for p in board.points() {
-        if of[idx(p)] != usize::MAX || !inside(p) {
+    for p in points {
+        if !inside(p) || of[idx(p)] != usize::MAX {
             continue;
         }
         let id = parts.len();
@@ -103,7 +176,7 @@ fn label(
             let q = pts[i];
             i += 1;
             for r in board.adjacent(q) {
-                if of[idx(r)] == usize::MAX && inside(r) {
+                if inside(r) && of[idx(r)] == usize::MAX {
                     of[idx(r)] = id;
                     pts.push(r);
                 }
@@ -117,6 +190,58 @@ fn label(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn shape(rows: &str) -> Vec<Point> {
+        let mut out = Vec::new();
+        for (y, row) in rows.lines().enumerate() {
+            for (x, c) in row.trim().chars().enumerate() {
+                if c == 'o' {
+                    out.push(Point::new(x as u8, y as u8));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn vital_points_of_the_killable_shapes() {
+        let at = |rows: &str| vital_point(&shape(rows));
+        assert_eq!(at("ooo"), Some(Point::new(1, 0)));
+        assert_eq!(at("oo\no."), Some(Point::new(0, 0)));
+        assert_eq!(at("oo.\nooo"), Some(Point::new(1, 1)));
+        assert_eq!(at(".o.\nooo\n.o."), Some(Point::new(1, 1)));
+        assert_eq!(at("oo\noo"), None);
+    }
+
+    #[test]
+    fn the_dead_eye_shapes_and_the_living_ones() {
+        let square = shape("oo\noo");
+        assert!(dead_shape(&square, false) && dead_shape(&square, true));
+        for dead_if_first in [
+            "ooo",
+            "oo\no.",
+            ".o.\nooo",
+            "oo.\nooo",
+            ".o.\nooo\n.o.",
+            "oo.\nooo\n.o.",
+        ] {
+            let s = shape(dead_if_first);
+            assert!(dead_shape(&s, true), "{dead_if_first}");
+            assert!(!dead_shape(&s, false), "{dead_if_first}");
+        }
+        for alive in [
+            "oooo",
+            "ooo\no..",
+            "oo.\n.oo",
+            "ooooo",
+            "ooo\no..\no..",
+            "ooo\nooo",
+            "oooooo",
+        ] {
+            let s = shape(alive);
+            assert!(!dead_shape(&s, true), "{alive}");
+        }
+    }
 
     #[test]
     fn benson_sees_two_real_eyes_and_not_one() {

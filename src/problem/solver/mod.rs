@@ -107,6 +107,13 @@ pub enum MoveVerdict {
     Unknown,
 }
 
+/// A share of a fight's budget: until a moment and until the fight has spent so many nodes.
+#[derive(Clone, Copy)]
+struct Slice {
+    until: Instant,
+    nodes: u64,
+}
+
 /// One fight under one goal: the enclosed board and a search per ko assumption, sharing one
 /// node budget and one deadline.
 struct Fight<'a> {
@@ -115,6 +122,8 @@ struct Fight<'a> {
     learner: Color,
     strict: Search<'a>,
     lenient: Search<'a>,
+    /// The fight's node budget, and what is left of it.
+    nodes_budget: u64,
     nodes_left: u64,
     deadline: Instant,
 }
@@ -133,6 +142,7 @@ impl<'a> Fight<'a> {
             learner: to_move,
             strict: Search::new(goal, area, to_move, KoMode::Strict, budget.max_depth),
             lenient: Search::new(goal, area, to_move, KoMode::Lenient, budget.max_depth),
+            nodes_budget: budget.nodes,
             nodes_left: budget.nodes,
             deadline,
         }
@@ -140,6 +150,34 @@ impl<'a> Fight<'a> {
 
     fn nodes(&self) -> u64 {
         self.strict.nodes + self.lenient.nodes
+    }
+
+    /// Gives the fight `nodes` nodes in all.
+    fn limit_nodes(&mut self, nodes: u64) {
+        self.nodes_budget = nodes;
+        self.nodes_left = nodes;
+    }
+
+    fn spent(&self) -> u64 {
+        self.nodes_budget - self.nodes_left
+    }
+
+    /// The whole budget that is left.
+    fn whole(&self) -> Slice {
+        Slice {
+            until: self.deadline,
+            nodes: self.nodes_budget,
+        }
+    }
+
+    /// `frac` of what is left of `of`, in time and in nodes.
+    fn part(&self, of: Slice, frac: f32) -> Slice {
+        let now = Instant::now();
+        let left = of.nodes.saturating_sub(self.spent());
+        Slice {
+            until: now + of.until.saturating_duration_since(now).mul_f32(frac),
+            nodes: self.spent() + (left as f64 * f64::from(frac)) as u64,
+        }
     }
 
     /// The learner's first moves worth reading (region or tactical points; never a pass).
@@ -168,16 +206,31 @@ impl<'a> Fight<'a> {
         Some(s)
     }
 
-    /// Reads `mv` under one ko assumption until `until`: `Some(true)` when the learner wins.
-    fn read(&mut self, mode: KoMode, mv: Move, until: Instant) -> Option<bool> {
+    /// Reads `mv` under one ko assumption within `slice`: `Some(true)` when the learner wins.
+    fn read(&mut self, mode: KoMode, mv: Move, slice: Slice) -> Option<bool> {
         let after = self.after(mv)?;
-        let until = until.min(self.deadline);
+        self.read_state(mode, &after, slice)
+    }
+
+    /// Whether the goal is met already: the learner passes and still wins (strictly).
+    fn won_by_passing(&mut self, slice: Slice) -> bool {
+        let mut s = self.start.clone();
+        dfpn::apply(&mut s, Move::Pass);
+        self.read_state(KoMode::Strict, &s, slice) == Some(true)
+    }
+
+    /// Reads the position `after` a learner's move: `Some(true)` when the learner wins.
+    fn read_state(&mut self, mode: KoMode, after: &State, slice: Slice) -> Option<bool> {
+        let until = slice.until.min(self.deadline);
+        let allowed = self
+            .nodes_left
+            .min(slice.nodes.saturating_sub(self.spent()));
         let search = match mode {
             KoMode::Strict => &mut self.strict,
             KoMode::Lenient => &mut self.lenient,
         };
         let before = search.nodes;
-        let (phi, delta) = search.prove(&after, self.nodes_left, until);
+        let (phi, delta) = search.prove(after, allowed, until);
         self.nodes_left = self.nodes_left.saturating_sub(search.nodes - before);
         // The numbers are the opponent's: the learner wins where the opponent is disproven.
         match (phi, delta) {
@@ -188,46 +241,38 @@ impl<'a> Fight<'a> {
     }
 
     /// What `mv` achieves: a win without ko, a ko, a loss (with the refutation), or unknown.
-    fn classify(&mut self, mv: Move, until: Instant) -> (MoveVerdict, Option<Move>) {
+    fn classify(&mut self, mv: Move, slice: Slice) -> (MoveVerdict, Option<Move>) {
         let Some(after) = self.after(mv) else {
             return (MoveVerdict::Unknown, None);
         };
-        match self.read(KoMode::Strict, mv, until) {
+        match self.read(KoMode::Strict, mv, slice) {
             Some(true) => return (MoveVerdict::Correct, self.strict.best_move(&after)),
             None => return (MoveVerdict::Unknown, None),
             Some(false) => {}
         }
-        match self.read(KoMode::Lenient, mv, until) {
+        match self.read(KoMode::Lenient, mv, slice) {
             Some(true) => (MoveVerdict::Ko, None),
             Some(false) => (MoveVerdict::Wrong, self.lenient.best_move(&after)),
             None => (MoveVerdict::Unknown, None),
         }
     }
 
-    /// Checks the goal against the tree at this position: one of the author's moves is proven
-    /// and none of the moves the author marks wrong is. `Err(true)` when the author's move
-    /// only wins a ko.
-    fn agrees_with(
-        &mut self,
-        authors: &[Move],
-        wrongs: &[Move],
-        until: Instant,
-    ) -> Result<(), bool> {
-        let share = |n: usize| {
-            let left = until.saturating_duration_since(Instant::now());
-            Instant::now() + left / n.max(1) as u32
-        };
+    /// Checks the goal against the tree at this position: one of the author's moves is proven,
+    /// none of the moves the author marks wrong is, and a pass is not (a goal met already, such
+    /// as saving a chain nobody can take, would make every move "correct"). `Err(true)` when
+    /// the author's move only wins a ko.
+    fn agrees_with(&mut self, authors: &[Move], wrongs: &[Move], slice: Slice) -> Result<(), bool> {
+        let share = |f: &Self, n: usize| f.part(slice, 1.0 / n.max(1) as f32);
         let mut proven = authors.is_empty();
         for (k, &m) in authors.iter().enumerate() {
             // Most of the slice: the author's answer is usually the hardest proof to find.
-            let most = until.saturating_duration_since(Instant::now()).mul_f32(0.7);
             let last = k + 1 == authors.len();
-            let until_m = if last {
-                Instant::now() + most
+            let slice_m = if last {
+                self.part(slice, 0.7)
             } else {
-                share(authors.len() - k + 1)
+                share(self, authors.len() - k + 1)
             };
-            if self.read(KoMode::Strict, m, until_m) == Some(true) {
+            if self.read(KoMode::Strict, m, slice_m) == Some(true) {
                 proven = true;
                 break;
             }
@@ -235,11 +280,15 @@ impl<'a> Fight<'a> {
         if !proven {
             let ko = authors
                 .first()
-                .is_some_and(|&m| self.read(KoMode::Lenient, m, share(2)) == Some(true));
+                .is_some_and(|&m| self.read(KoMode::Lenient, m, share(self, 2)) == Some(true));
             return Err(ko);
         }
+        if self.won_by_passing(share(self, wrongs.len() + 2)) {
+            return Err(false);
+        }
         for (k, &m) in wrongs.iter().enumerate() {
-            if self.read(KoMode::Strict, m, share(wrongs.len() - k + 1)) == Some(true) {
+            let slice_m = share(self, wrongs.len() - k + 1);
+            if self.read(KoMode::Strict, m, slice_m) == Some(true) {
                 return Err(false);
             }
         }
@@ -258,19 +307,24 @@ impl<'a> Fight<'a> {
         let mut verdicts = vec![(MoveVerdict::Unknown, None); moves.len()];
         // Rounds of growing slices: easy moves are settled first, and the table carries each
         // move's reading over to its next round.
-        let mut slice = Duration::from_millis(10);
+        let (mut time, mut nodes) = (Duration::from_millis(10), 1000);
         while Instant::now() < self.deadline && self.nodes_left > 0 {
             let mut open = 0;
             for (k, &mv) in moves.iter().enumerate() {
                 if verdicts[k].0 == MoveVerdict::Unknown {
-                    verdicts[k] = self.classify(mv, Instant::now() + slice);
+                    let slice = Slice {
+                        until: Instant::now() + time,
+                        nodes: self.spent() + nodes,
+                    };
+                    verdicts[k] = self.classify(mv, slice);
                     open += usize::from(verdicts[k].0 == MoveVerdict::Unknown);
                 }
             }
             if open == 0 {
                 break;
             }
-            slice *= 2;
+            time *= 2;
+            nodes *= 2;
         }
         let (mut correct, mut refutations) = (Vec::new(), Vec::new());
         let (mut ko, mut decided) = (false, 0);
@@ -347,15 +401,14 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
     for (k, g) in goals.iter().enumerate() {
         let area = area_for(&board, g, &seeds);
         let mut fight = Fight::new(g, &area, problem.to_play, &budget, deadline);
-        fight.nodes_left = budget.nodes.saturating_sub(nodes);
-        // The likeliest goal gets most of the time to show that it fits the tree.
-        let left = deadline.saturating_duration_since(Instant::now());
+        fight.limit_nodes(budget.nodes.saturating_sub(nodes));
+        // The likeliest goal gets most of the budget to show that it fits the tree.
         let share = if k == 0 && goals.len() > 1 {
-            left.mul_f32(0.7)
+            0.7
         } else {
-            left / (goals.len() - k) as u32
+            1.0 / (goals.len() - k) as f32
         };
-        let agreed = fight.agrees_with(&authors, &wrongs, Instant::now() + share);
+        let agreed = fight.agrees_with(&authors, &wrongs, fight.part(fight.whole(), share));
         if agreed.is_ok() {
             let mut s = fight.conclude(g, clock, &authors);
             s.nodes += nodes;
@@ -411,9 +464,9 @@ pub fn judge_first_move(
     for g in &goals {
         let area = area_for(game.board(), g, &seeds);
         let mut fight = Fight::new(g, &area, game.to_move(), &budget, deadline);
-        let until = Instant::now() + deadline.saturating_duration_since(Instant::now()) / 2;
-        if fight.agrees_with(&authors, &wrongs, until).is_ok() {
-            let (v, reply) = fight.classify(mv, deadline);
+        let half = fight.part(fight.whole(), 0.5);
+        if fight.agrees_with(&authors, &wrongs, half).is_ok() {
+            let (v, reply) = fight.classify(mv, fight.whole());
             return (v, reply, fight.nodes());
         }
     }
@@ -517,6 +570,71 @@ mod tests {
                 reason: WrongReason::NotInTree
             }
         );
+    }
+
+    /// A white corner group whose only eye space is the bulky five aa ba ca ab bb, walled in by
+    /// a black chain with many liberties.
+    const BULKY_FIVE: &str = "...OX....
+                              ..OOX....
+                              OOOOX....
+                              XXXXXXXXX
+                              .........
+                              .........
+                              .........
+                              .........
+                              .........";
+
+    #[test]
+    fn the_vital_point_of_a_bulky_five_kills_and_the_shape_is_read_statically() {
+        let board = Board::from_rows(BULKY_FIVE).unwrap();
+        let s = solve_query(
+            &board,
+            Question::Kill,
+            Point::new(3, 0),
+            Budget {
+                nodes: 20_000,
+                ..generous()
+            },
+        );
+        assert_eq!(s.status, Status::Proven, "{s:?}");
+        // ba is the bulky five's vital point; a stone there leaves one eye at most.
+        assert_eq!(s.correct_first_moves, vec![Move::Play(Point::new(1, 0))]);
+        // White to play lives on the same point.
+        let s = solve_query(&board, Question::Live, Point::new(3, 0), generous());
+        assert_eq!(s.status, Status::Proven, "{s:?}");
+        assert!(
+            s.correct_first_moves
+                .contains(&Move::Play(Point::new(1, 0)))
+        );
+    }
+
+    /// A node budget with a clock far away: the same answer on a busy machine.
+    fn generous() -> Budget {
+        Budget {
+            nodes: 300_000,
+            time: std::time::Duration::from_secs(120),
+            ..Budget::default()
+        }
+    }
+
+    #[test]
+    fn a_straight_four_is_not_taken_for_dead() {
+        // White's space aa ba ca da on the edge is the straight four: alive whoever moves.
+        let board = Board::from_rows(
+            "....OX...
+             OOOOOX...
+             XXXXXXXXX
+             .........
+             .........
+             .........
+             .........
+             .........
+             .........",
+        )
+        .unwrap();
+        let s = solve_query(&board, Question::Kill, Point::new(4, 0), generous());
+        assert_eq!(s.status, Status::Refuted, "{s:?}");
+        assert!(s.correct_first_moves.is_empty());
     }
 
     #[test]

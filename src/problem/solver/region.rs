@@ -10,6 +10,8 @@ pub struct Area {
     pub board: Board,
     /// `size × size` flags, row-major: the points a move may be played on.
     pub playable: Vec<bool>,
+    /// The smallest rectangle holding every playable point: `(x0, y0, x1, y1)`, inclusive.
+    pub rect: (u8, u8, u8, u8),
 }
 
 impl Area {
@@ -23,7 +25,14 @@ impl Area {
         Area {
             board: board.clone(),
             playable: vec![true; n * n],
+            rect: (0, 0, board.size() - 1, board.size() - 1),
         }
+    }
+
+    /// The points of the rectangle, row by row.
+    pub fn rect_points(&self) -> impl Iterator<Item = Point> + use<> {
+        let (x0, y0, x1, y1) = self.rect;
+        (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| Point::new(x, y)))
     }
 }
 
@@ -111,6 +120,7 @@ pub fn enclose(board: &Board, seeds: &[Point], attacker: Color) -> Area {
     Area {
         board: framed,
         playable,
+        rect: (b.x0 as u8, b.y0 as u8, b.x1 as u8, b.y1 as u8),
     }
 }
 
