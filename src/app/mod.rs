@@ -18,6 +18,7 @@ pub mod live;
 pub mod outcome;
 pub mod reads;
 pub mod secrets;
+pub mod sets;
 pub mod state;
 pub mod text;
 

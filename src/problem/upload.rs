@@ -31,6 +31,9 @@ pub struct Rejected {
     pub reason: String,
 }
 
+/// One problem as read: its tree's text and the problem, or why it cannot be read.
+type Read = Result<(String, Problem), String>;
+
 /// Reads every problem of one uploaded file.
 pub fn read_upload(file: &str, bytes: &[u8]) -> (Vec<Uploaded>, Vec<Rejected>) {
     let reject = |index: usize, reason: String| Rejected {
@@ -40,7 +43,7 @@ pub fn read_upload(file: &str, bytes: &[u8]) -> (Vec<Uploaded>, Vec<Rejected>) {
     };
     let trimmed = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let first = trimmed.iter().find(|b| !b.is_ascii_whitespace());
-    let read: Vec<Result<(String, Problem), String>> = match first {
+    let read: Vec<Read> = match first {
         None => return (Vec::new(), vec![reject(0, "the file is empty".into())]),
         Some(b'{') | Some(b'[') => match ogs_puzzles(trimmed) {
             Ok(list) => list,
@@ -79,7 +82,7 @@ pub fn read_upload(file: &str, bytes: &[u8]) -> (Vec<Uploaded>, Vec<Rejected>) {
 }
 
 /// The puzzles of an OGS JSON file (one object, or an array of them), each with its SGF text.
-fn ogs_puzzles(bytes: &[u8]) -> Result<Vec<Result<(String, Problem), String>>, String> {
+fn ogs_puzzles(bytes: &[u8]) -> Result<Vec<Read>, String> {
     let text = std::str::from_utf8(bytes).map_err(|_| "OGS JSON must be UTF-8".to_string())?;
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;

@@ -2,7 +2,7 @@
 
 use utoipa::OpenApi;
 
-use super::{api, auth, classes, growth, progress};
+use super::{api, auth, classes, growth, progress, sets};
 use crate::app::error::{ErrorBody, ErrorDetail};
 
 #[derive(OpenApi)]
@@ -45,9 +45,32 @@ use crate::app::error::{ErrorBody, ErrorDetail};
         classes::class_progress,
         classes::add_pupil,
         classes::add_member,
-        classes::link_child
+        classes::link_child,
+        sets::create_set,
+        sets::list_sets,
+        sets::get_set,
+        sets::put_set,
+        sets::delete_set,
+        sets::copy_set,
+        sets::add_problem,
+        sets::get_set_problem,
+        sets::put_set_problem,
+        sets::delete_set_problem,
+        sets::import_set,
+        sets::export_set
     ),
     components(schemas(
+        sets::NewSetJson,
+        sets::SetChange,
+        sets::Created,
+        sets::SetProblemJson,
+        sets::SetJson,
+        sets::SetSummaryJson,
+        sets::ProblemIn,
+        sets::SavedJson,
+        sets::ProblemOut,
+        sets::ImportJson,
+        sets::RejectedJson,
         api::ProblemSummary,
         api::ProblemDetail,
         api::Stones,

@@ -30,7 +30,8 @@ const ROLES: [&str; 8] = [
 /// {attempt} the learner's attempt, {open_attempt} a new open attempt of the learner,
 /// {assessment} the learner's test, {problem} a problem, {slug} its set, {victim} a new child of
 /// the parent, {pupil}/{class_code} a new child of the class without a family, {device} a new
-/// device remembering the parent's family, {n} a counter.
+/// device remembering the parent's family, {n} a counter, {S} the teacher's class-only set with
+/// the problem {SP}, {fresh_set} a new set of the teacher, {SP2} a new problem of {S}.
 const MATRIX: &str = r#"
 GET /                                  | /                              |  | 200 200 200 200 200 200 200 200
 GET /sets                              | /sets                          |  | 200 200 200 200 200 200 200 200
@@ -66,6 +67,18 @@ DELETE /api/children/{id}              | /api/children/{victim}         |  | 401
 POST /api/children/{id}/unlock         | /api/children/{L}/unlock       |  | 401 403 403 204 404 204 404 403
 POST /api/children/{id}/pictures       | /api/children/{L}/pictures     | {"pictures": [1, 2, 3]} | 401 403 403 204 404 204 404 403
 POST /api/children                     | /api/children                  | {"display_name": "新", "pictures": [0, 1, 2]} | 401 403 403 201 201 403 403 403
+POST /api/sets                         | /api/sets                      | {"name": "集 {n}"} | 401 403 403 403 403 201 201 403
+GET /api/sets                          | /api/sets                      |  | 401 403 403 403 403 200 200 200
+GET /api/sets/{id}                     | /api/sets/{S}                  |  | 404 200 404 200 404 200 404 200
+PUT /api/sets/{id}                     | /api/sets/{S}                  | {"name": "matrix set", "visibility": "class"} | 401 403 403 403 403 200 404 403
+DELETE /api/sets/{id}                  | /api/sets/{fresh_set}          |  | 401 403 403 403 403 204 404 403
+POST /api/sets/{id}/copy               | /api/sets/{S}/copy             |  | 401 403 403 403 403 201 404 403
+POST /api/sets/{id}/problems           | /api/sets/{S}/problems         | {"sgf": "(;SZ[9]AB[ba]AW[aa]PL[B];B[ab]C[Correct])"} | 401 403 403 403 403 201 404 403
+GET /api/sets/{id}/problems/{pid}      | /api/sets/{S}/problems/{SP}    |  | 404 200 404 200 404 200 404 200
+PUT /api/sets/{id}/problems/{pid}      | /api/sets/{S}/problems/{SP2}   | {"sgf": "(;SZ[9]AB[ba]AW[aa]PL[B];B[ab]C[Correct])"} | 401 403 403 403 403 200 404 403
+DELETE /api/sets/{id}/problems/{pid}   | /api/sets/{S}/problems/{SP2}   |  | 401 403 403 403 403 204 404 403
+POST /api/sets/{id}/import             | /api/sets/{S}/import           | (;SZ[9]AB[ba]AW[aa]PL[B];B[ab]C[Correct]) | 401 403 403 403 403 200 404 403
+GET /api/sets/{id}/export              | /api/sets/{S}/export           |  | 404 200 404 200 404 200 404 200
 POST /api/children/link                | /api/children/link             | {"code": "{class_code}", "child_id": {pupil}, "pictures": [4, 5, 6]} | 401 403 403 200 200 403 403 403
 GET /api/classes                       | /api/classes                   |  | 401 403 403 403 403 200 200 403
 POST /api/classes                      | /api/classes                   | {"name": "班 {n}"} | 401 403 403 403 403 201 201 403
@@ -100,6 +113,9 @@ POST /account/target                   | /account/target                | form:l
 
 /// Routes that end the session they are called with: each role signs in afresh for them.
 const ENDS_SESSION: [&str; 2] = ["POST /api/auth/signout", "POST /signout"];
+
+/// A problem the teacher writes: capture in one.
+const MATRIX_PROBLEM: &str = "(;SZ[9]AB[ba]AW[aa]PL[B];B[ab]C[Correct])";
 
 const CSRF: &str = "0123456789abcdef0123456789abcdef";
 const PASSWORD: &str = "violet harbor tadpole 19";
@@ -305,6 +321,19 @@ impl<'a> World<'a> {
             let list = self.json(3, "GET", "/api/devices", json!(null));
             out = out.replace("{device}", &list[0]["id"].to_string());
         }
+        if out.contains("{fresh_set}") {
+            let c = self.json(5, "POST", "/api/sets", json!({"name": "fresh"}));
+            out = out.replace("{fresh_set}", &c["id"].to_string());
+        }
+        if out.contains("{SP2}") {
+            let c = self.json(
+                5,
+                "POST",
+                &format!("/api/sets/{}/problems", self.vars["S"]),
+                json!({"sgf": MATRIX_PROBLEM}),
+            );
+            out = out.replace("{SP2}", &c["id"].to_string());
+        }
         if out.contains("{open_attempt}") {
             let a = self.json(
                 1,
@@ -414,6 +443,20 @@ fn build_world(app: &TestApp) -> World<'_> {
         json!(null),
     );
     w.vars.insert("attempt", a["attempt_id"].to_string());
+    let set = w.json(
+        5,
+        "POST",
+        "/api/sets",
+        json!({"name": "matrix set", "visibility": "class"}),
+    );
+    w.vars.insert("S", set["id"].to_string());
+    let sp = w.json(
+        5,
+        "POST",
+        &format!("/api/sets/{}/problems", set["id"]),
+        json!({"sgf": MATRIX_PROBLEM}),
+    );
+    w.vars.insert("SP", sp["id"].to_string());
     let test = w.json(1, "POST", "/api/assessments", json!(null));
     w.vars
         .insert("assessment", test["assessment_id"].to_string());

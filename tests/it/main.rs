@@ -18,6 +18,7 @@ mod rules_cases;
 mod scoring_cases;
 mod security;
 mod service;
+mod sets;
 mod shared_corpus;
 mod shipped_bank;
 mod solver_cli;
