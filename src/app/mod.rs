@@ -8,6 +8,7 @@
 pub mod accounts;
 pub mod actor;
 pub mod answers;
+pub mod assignments;
 pub mod bank;
 pub mod children;
 pub mod classes;

@@ -334,3 +334,82 @@ pub fn create_set_with(
         Ok(id)
     })
 }
+
+/// A set given to a class.
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[diesel(table_name = assignments)]
+pub struct AssignmentRow {
+    pub id: i32,
+    pub set_id: i32,
+    pub class_id: i32,
+    pub starts_at: i64,
+    pub due_at: i64,
+    pub created_at: i64,
+}
+
+pub fn create_assignment(
+    conn: &mut AnyConnection,
+    set: i32,
+    class: i32,
+    starts_at: i64,
+    due_at: i64,
+) -> QueryResult<AssignmentRow> {
+    let now = now_ms();
+    diesel::insert_into(assignments::table)
+        .values((
+            assignments::set_id.eq(set),
+            assignments::class_id.eq(class),
+            assignments::starts_at.eq(starts_at),
+            assignments::due_at.eq(due_at),
+            assignments::created_at.eq(now),
+        ))
+        .execute(conn)?;
+    assignments::table
+        .filter(assignments::set_id.eq(set))
+        .filter(assignments::class_id.eq(class))
+        .order(assignments::id.desc())
+        .select(AssignmentRow::as_select())
+        .first(conn)
+}
+
+pub fn assignment_by_id(conn: &mut AnyConnection, id: i32) -> QueryResult<Option<AssignmentRow>> {
+    assignments::table
+        .find(id)
+        .select(AssignmentRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// The assignments of some classes, due first.
+pub fn class_assignments(
+    conn: &mut AnyConnection,
+    classes: &[i32],
+) -> QueryResult<Vec<AssignmentRow>> {
+    assignments::table
+        .filter(assignments::class_id.eq_any(classes))
+        .order((assignments::due_at, assignments::id))
+        .select(AssignmentRow::as_select())
+        .load(conn)
+}
+
+/// Every row of a set (all versions) as (id, replaced_by).
+pub fn set_versions(conn: &mut AnyConnection, set: i32) -> QueryResult<Vec<(i32, Option<i32>)>> {
+    problems::table
+        .filter(problems::set_id.eq(set))
+        .select((problems::id, problems::replaced_by))
+        .load(conn)
+}
+
+/// The attempts of some learners at some problems, oldest first.
+pub fn attempts_at(
+    conn: &mut AnyConnection,
+    learners: &[i32],
+    problems_: &[i32],
+) -> QueryResult<Vec<super::AttemptRow>> {
+    attempts::table
+        .filter(attempts::learner_id.eq_any(learners))
+        .filter(attempts::problem_id.eq_any(problems_))
+        .order((attempts::started_at, attempts::id))
+        .select(super::AttemptRow::as_select())
+        .load(conn)
+}

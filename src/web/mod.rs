@@ -4,6 +4,7 @@
 //! security headers, body limits.
 
 mod api;
+mod assignments;
 mod auth;
 mod board_svg;
 mod charts;
@@ -140,6 +141,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(sets::delete_set_problem)
     .service(sets::import_set)
     .service(sets::export_set)
+    .service(assignments::assign)
+    .service(assignments::homework)
+    .service(assignments::results)
+    .service(assignments::results_csv)
     .service(openapi::openapi_json)
     .service(pages::home)
     .service(pages::sets_page)

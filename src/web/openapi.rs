@@ -2,7 +2,7 @@
 
 use utoipa::OpenApi;
 
-use super::{api, auth, classes, growth, progress, sets};
+use super::{api, assignments, auth, classes, growth, progress, sets};
 use crate::app::error::{ErrorBody, ErrorDetail};
 
 #[derive(OpenApi)]
@@ -57,9 +57,21 @@ use crate::app::error::{ErrorBody, ErrorDetail};
         sets::put_set_problem,
         sets::delete_set_problem,
         sets::import_set,
-        sets::export_set
+        sets::export_set,
+        assignments::assign,
+        assignments::homework,
+        assignments::results,
+        assignments::results_csv
     ),
     components(schemas(
+        assignments::NewAssignment,
+        assignments::AssignmentJson,
+        assignments::CellJson,
+        assignments::HomeworkJson,
+        assignments::ChildResults,
+        assignments::WrongMoveJson,
+        assignments::ProblemResults,
+        assignments::ResultsJson,
         sets::NewSetJson,
         sets::SetChange,
         sets::Created,

@@ -31,7 +31,7 @@ const ROLES: [&str; 8] = [
 /// {assessment} the learner's test, {problem} a problem, {slug} its set, {victim} a new child of
 /// the parent, {pupil}/{class_code} a new child of the class without a family, {device} a new
 /// device remembering the parent's family, {n} a counter, {S} the teacher's class-only set with
-/// the problem {SP}, {fresh_set} a new set of the teacher, {SP2} a new problem of {S}.
+/// the problem {SP}, assigned to {C} as {A}, {fresh_set} a new set of the teacher, {SP2} a new problem of {S}.
 const MATRIX: &str = r#"
 GET /                                  | /                              |  | 200 200 200 200 200 200 200 200
 GET /sets                              | /sets                          |  | 200 200 200 200 200 200 200 200
@@ -79,6 +79,10 @@ PUT /api/sets/{id}/problems/{pid}      | /api/sets/{S}/problems/{SP2}   | {"sgf"
 DELETE /api/sets/{id}/problems/{pid}   | /api/sets/{S}/problems/{SP2}   |  | 401 403 403 403 403 204 404 403
 POST /api/sets/{id}/import             | /api/sets/{S}/import           | (;SZ[9]AB[ba]AW[aa]PL[B];B[ab]C[Correct]) | 401 403 403 403 403 200 404 403
 GET /api/sets/{id}/export              | /api/sets/{S}/export           |  | 404 200 404 200 404 200 404 200
+POST /api/classes/{id}/assignments     | /api/classes/{C}/assignments   | {"set_id": {S}, "starts_at": 0, "due_at": 4102444800000} | 401 403 403 403 403 201 404 403
+GET /api/learners/{id}/homework        | /api/learners/{L}/homework     |  | 401 200 403 200 403 200 403 200
+GET /api/assignments/{id}/results      | /api/assignments/{A}/results   |  | 401 403 403 403 403 200 404 200
+GET /api/assignments/{id}/results.csv  | /api/assignments/{A}/results.csv |  | 401 403 403 403 403 200 404 200
 POST /api/children/link                | /api/children/link             | {"code": "{class_code}", "child_id": {pupil}, "pictures": [4, 5, 6]} | 401 403 403 200 200 403 403 403
 GET /api/classes                       | /api/classes                   |  | 401 403 403 403 403 200 200 403
 POST /api/classes                      | /api/classes                   | {"name": "班 {n}"} | 401 403 403 403 403 201 201 403
@@ -457,6 +461,13 @@ fn build_world(app: &TestApp) -> World<'_> {
         json!({"sgf": MATRIX_PROBLEM}),
     );
     w.vars.insert("SP", sp["id"].to_string());
+    let a = w.json(
+        5,
+        "POST",
+        &format!("/api/classes/{}/assignments", w.vars["C"]),
+        json!({"set_id": set["id"], "starts_at": 0, "due_at": 4_102_444_800_000_i64}),
+    );
+    w.vars.insert("A", a["id"].to_string());
     let test = w.json(1, "POST", "/api/assessments", json!(null));
     w.vars
         .insert("assessment", test["assessment_id"].to_string());

@@ -4,6 +4,7 @@
 mod app;
 mod support;
 
+mod assignments;
 mod authz;
 mod browser;
 mod gnugo_oracle;
