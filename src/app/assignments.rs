@@ -112,11 +112,7 @@ fn problems_of(
 type Grid = (Vec<ProblemRow>, Vec<Vec<Cell>>, Vec<AttemptRow>);
 
 /// Each learner's cells, one per current problem.
-fn grid(
-    conn: &mut AnyConnection,
-    a: &AssignmentRow,
-    learners: &[i32],
-) -> Result<Grid, AppError> {
+fn grid(conn: &mut AnyConnection, a: &AssignmentRow, learners: &[i32]) -> Result<Grid, AppError> {
     let (problems, to_current) = problems_of(conn, a.set_id)?;
     let ids: Vec<i32> = to_current.keys().copied().collect();
     let attempts: Vec<AttemptRow> = store::attempts_at(conn, learners, &ids)?

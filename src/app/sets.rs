@@ -154,6 +154,17 @@ pub fn readable_set(
     }
 }
 
+/// Whether the actor may open a problem of the set `set_id` (solve it, read it, see its
+/// solution): when they may read its set; 404 otherwise, so a private set's problems stay hidden.
+pub fn may_open(conn: &mut AnyConnection, actor: &Actor, set_id: i32) -> Result<(), AppError> {
+    let set = store::set_by_id(conn, set_id)?.ok_or(AppError::NotFound("problem"))?;
+    if readable(conn, actor, &set)? {
+        Ok(())
+    } else {
+        Err(AppError::NotFound("problem"))
+    }
+}
+
 /// A set with its problems, for whoever may read it.
 pub fn get(state: &AppState, actor: &Actor, id: i32) -> Result<SetView, AppError> {
     let conn = &mut *state.conn()?;

@@ -31,7 +31,7 @@ const ROLES: [&str; 8] = [
 /// {assessment} the learner's test, {problem} a problem, {slug} its set, {victim} a new child of
 /// the parent, {pupil}/{class_code} a new child of the class without a family, {device} a new
 /// device remembering the parent's family, {n} a counter, {S} the teacher's class-only set with
-/// the problem {SP}, assigned to {C} as {A}, {fresh_set} a new set of the teacher, {SP2} a new problem of {S}.
+/// the problem {SP}, assigned to {C} as {A}, {fresh_set} a new set of the teacher, {PP} a problem of a private set of the teacher, {SP2} a new problem of {S}.
 const MATRIX: &str = r#"
 GET /                                  | /                              |  | 200 200 200 200 200 200 200 200
 GET /sets                              | /sets                          |  | 200 200 200 200 200 200 200 200
@@ -83,6 +83,12 @@ POST /api/classes/{id}/assignments     | /api/classes/{C}/assignments   | {"set_
 GET /api/learners/{id}/homework        | /api/learners/{L}/homework     |  | 401 200 403 200 403 200 403 200
 GET /api/assignments/{id}/results      | /api/assignments/{A}/results   |  | 401 403 403 403 403 200 404 200
 GET /api/assignments/{id}/results.csv  | /api/assignments/{A}/results.csv |  | 401 403 403 403 403 200 404 200
+GET /api/problems/{id}                 | /api/problems/{PP}             |  | 404 404 404 404 404 200 404 200
+GET /problems/{id}                     | /problems/{PP}                 |  | 404 404 404 404 404 200 404 200
+GET /api/problems/{id}/solution        | /api/problems/{PP}/solution    |  | 404 404 404 404 404 200 404 200
+POST /api/problems/{id}/attempts       | /api/problems/{PP}/attempts    |  | 404 404 404 404 404 201 404 201
+GET /api/problems/{id}                 | /api/problems/{SP}             |  | 404 200 404 200 404 200 404 200
+POST /api/problems/{id}/attempts       | /api/problems/{SP}/attempts    |  | 404 201 404 201 404 201 404 201
 POST /api/children/link                | /api/children/link             | {"code": "{class_code}", "child_id": {pupil}, "pictures": [4, 5, 6]} | 401 403 403 200 200 403 403 403
 GET /api/classes                       | /api/classes                   |  | 401 403 403 403 403 200 200 403
 POST /api/classes                      | /api/classes                   | {"name": "班 {n}"} | 401 403 403 403 403 201 201 403
@@ -461,6 +467,14 @@ fn build_world(app: &TestApp) -> World<'_> {
         json!({"sgf": MATRIX_PROBLEM}),
     );
     w.vars.insert("SP", sp["id"].to_string());
+    let private = w.json(5, "POST", "/api/sets", json!({"name": "private set"}));
+    let pp = w.json(
+        5,
+        "POST",
+        &format!("/api/sets/{}/problems", private["id"]),
+        json!({"sgf": MATRIX_PROBLEM}),
+    );
+    w.vars.insert("PP", pp["id"].to_string());
     let a = w.json(
         5,
         "POST",
