@@ -132,6 +132,8 @@ pub struct ProblemResults {
     pub position: i32,
     /// Wrong first moves, most common first.
     pub wrong_moves: Vec<WrongMoveJson>,
+    /// The problem's board (SVG) with each wrong first move marked with its count.
+    pub board_svg: String,
 }
 
 /// The class results of an assignment.
@@ -154,6 +156,7 @@ fn results_json(r: &Results) -> ResultsJson {
             .map(|(p, w)| ProblemResults {
                 id: p.id,
                 position: p.position,
+                board_svg: wrong_moves_board(p, w),
                 wrong_moves: w
                     .iter()
                     .map(|m| WrongMoveJson {
@@ -180,6 +183,32 @@ fn results_json(r: &Results) -> ResultsJson {
             })
             .collect(),
     }
+}
+
+/// The problem's board with the wrong first moves marked by their counts.
+fn wrong_moves_board(
+    p: &crate::db::ProblemRow,
+    moves: &[crate::app::assignments::WrongMove],
+) -> String {
+    use crate::go::Point;
+    let pts = |s: &str| -> Vec<Point> {
+        s.as_bytes()
+            .chunks(2)
+            .filter_map(|c| std::str::from_utf8(c).ok().and_then(Point::from_sgf))
+            .collect()
+    };
+    let size = p.size as u8;
+    let vp = crate::problem::Viewport {
+        x0: p.vp_x0 as u8,
+        y0: p.vp_y0 as u8,
+        x1: p.vp_x1 as u8,
+        y1: p.vp_y1 as u8,
+    };
+    let marks: Vec<(Point, usize)> = moves
+        .iter()
+        .filter_map(|m| Point::from_sgf(&m.mv).map(|pt| (pt, m.count)))
+        .collect();
+    super::board_svg::render_marked(size, vp, &pts(&p.black), &pts(&p.white), &marks)
 }
 
 /// The class results: children × problems, the most common wrong first moves, who is stuck.
