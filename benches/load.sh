@@ -79,9 +79,9 @@ for backend in $BACKENDS; do
   problem=$(curl -s "$base/api/problems?kind=capture&limit=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
   answer=$(curl -s "$base/api/problems/$problem/solution" | python3 -c 'import json,sys; print(json.load(sys.stdin)["steps"][0]["move"])')
   printf 'wrk.method = "POST"\nwrk.path = "/api/problems/%s/attempts"\n' "$problem" > "$work/attempts.lua"
-  # Four times the answer phase's length, so that answers never run out of open attempts
-  # (an answer is faster than starting an attempt).
-  for _ in 1 2 3 4; do
+  # Eight times the answer phase's length, so that answers never run out of open attempts
+  # (an answer is about four times faster than starting an attempt).
+  for _ in 1 2 3 4 5 6 7 8; do
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" -s "$work/attempts.lua" "$base" >> "$work/attempts-$backend.txt"
   done
   first=$(sql "$url" "select min(id) from attempts")

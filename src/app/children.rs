@@ -27,6 +27,8 @@ pub struct ChildData {
     pub concept_ratings: Vec<ConceptRow>,
     pub reviews: Vec<ReviewRow>,
     pub placement_tests: Vec<AssessmentRow>,
+    /// Games played (capture-Go and Go) with their moves.
+    pub games: Vec<crate::db::games::GameRow>,
     pub exported_at: i64,
 }
 
@@ -72,13 +74,15 @@ pub fn export(state: &AppState, me: &Grownup, child_id: i32) -> Result<ChildData
         concept_ratings: learning::learner_concepts(conn, child.id)?,
         reviews: learning::learner_reviews(conn, child.id)?,
         placement_tests: learning::learner_assessments(conn, child.id)?,
+        games: crate::db::games::of_user(conn, child.id, i64::MAX)?,
         exported_at: db::now_ms(),
         account: child,
     })
 }
 
 /// Deletes the child: the account, sessions, rated games, concept ratings, reviews, tests, class
-/// places and lock-out state; attempts become anonymous. All in one transaction.
+/// places and lock-out state; attempts become anonymous, and so do their played games (the
+/// seats are cleared by the database). All in one transaction.
 pub fn delete(state: &AppState, me: &Grownup, child_id: i32) -> Result<(), AppError> {
     let child = responsible_for(state, me, child_id)?;
     let conn = &mut *state.conn()?;

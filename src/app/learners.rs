@@ -3,6 +3,7 @@
 
 use super::actor::{Actor, Learner};
 use super::error::AppError;
+use super::games::GameTally;
 use super::outcome;
 use super::state::AppState;
 use crate::db::accounts::{self, UserRow};
@@ -54,23 +55,26 @@ pub fn attempt_log(
         .collect())
 }
 
-/// The growth log of a learner the actor may read; true when it is the learner's own.
+/// The growth log of a learner the actor may read, with their finished games; true when it is
+/// the learner's own.
 pub fn growth(
     state: &AppState,
     actor: &Actor,
     id: i32,
     days: i64,
     tz: i64,
-) -> Result<(UserRow, Growth, bool), AppError> {
+) -> Result<(UserRow, Growth, GameTally, bool), AppError> {
     if !(7..=366).contains(&days) || !(-720..=840).contains(&tz) {
         return Err(AppError::bad(
             "days is 7 to 366 and tz is -720 to 840 minutes",
         ));
     }
     let learner = viewable(state, actor, id)?;
-    let g = learning::growth(&mut *state.conn()?, id, db::now_ms(), days, tz)?;
+    let conn = &mut *state.conn()?;
+    let g = learning::growth(conn, id, db::now_ms(), days, tz)?;
+    let games = super::games::tally(conn, &learner)?;
     let own = actor.user().is_some_and(|u| u.id == id);
-    Ok((learner, g, own))
+    Ok((learner, g, games, own))
 }
 
 fn check_success(p: f64) -> Result<(), AppError> {

@@ -14,6 +14,7 @@ pub mod children;
 pub mod classes;
 pub mod devices;
 pub mod error;
+pub mod games;
 pub mod learners;
 pub mod live;
 pub mod outcome;

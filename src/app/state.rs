@@ -30,6 +30,8 @@ pub struct AppState {
     pub bank: super::bank::BankReads,
     /// Turns for solver searches (one per core): moves off the tree queue for them.
     pub solver_turns: tokio::sync::Semaphore,
+    /// Changed games, pushed to the devices watching them (`app::games`).
+    pub games: super::games::Hub,
     /// Problems parsed from their stored SGF, by id and view (problems are immutable once stored).
     cache: RwLock<HashMap<(i32, i32), Arc<Problem>>>,
 }
@@ -46,6 +48,7 @@ impl AppState {
             limits,
             live: super::live::LiveAttempts::new(LIVE_ATTEMPTS),
             bank: super::bank::BankReads::default(),
+            games: super::games::Hub::default(),
             solver_turns: tokio::sync::Semaphore::new(
                 std::thread::available_parallelism().map_or(1, |n| n.get()),
             ),

@@ -4,9 +4,11 @@
 //! Knows the domain types (problems, moves), not HTTP.
 
 pub mod accounts;
+mod batch;
 mod connection;
 pub mod devices;
 mod enums;
+pub mod games;
 pub mod generate;
 pub mod learning;
 mod models;

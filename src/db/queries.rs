@@ -432,23 +432,16 @@ pub fn attempts_moves(
     Ok(by)
 }
 
-/// Stores moves (after `advance_attempt(s)` granted their sequence numbers), in one statement.
+/// Stores moves (after `advance_attempt(s)` granted their sequence numbers) with statements
+/// prepared once per connection (`db::batch`).
 pub fn insert_moves(conn: &mut AnyConnection, moves: &[NewAttemptMove]) -> QueryResult<()> {
     if moves.is_empty() {
         return Ok(());
     }
-    // Each backend's multi-row INSERT (the multi-backend connection has no portable one).
-    for chunk in moves.chunks(500) {
-        match conn {
-            AnyConnection::Sqlite(c) => diesel::insert_into(attempt_moves::table)
-                .values(chunk)
-                .execute(c)?,
-            AnyConnection::Postgresql(c) => diesel::insert_into(attempt_moves::table)
-                .values(chunk)
-                .execute(c)?,
-        };
+    match conn {
+        AnyConnection::Sqlite(c) => super::batch::insert_sqlite(c, moves),
+        AnyConnection::Postgresql(c) => super::batch::insert_pg(c, moves),
     }
-    Ok(())
 }
 
 /// One attempt to move on, as `advance_attempt` does.
@@ -460,58 +453,18 @@ pub struct Advance {
     pub result: AttemptResult,
 }
 
-#[derive(QueryableByName)]
-struct AdvancedId {
-    #[diesel(sql_type = diesel::sql_types::Integer)]
-    id: i32,
-}
-
-/// `advance_attempt` for many attempts in one statement (the writer's batch): returns the ids of
-/// the attempts that were open at the expected sequence number and have moved on. The SQL holds
-/// only integers and the fixed words of `AttemptResult`, written as literals.
+/// `advance_attempt` for many attempts (the writer's batch): returns the ids of the attempts that
+/// were open at the expected sequence number and have moved on. Statements prepared once per
+/// connection (`db::batch`): one UPDATE per attempt on SQLite (in-process), one per batch on
+/// PostgreSQL.
 pub fn advance_attempts(conn: &mut AnyConnection, all: &[Advance]) -> QueryResult<Vec<i32>> {
-    let mut won = Vec::with_capacity(all.len());
-    if let AnyConnection::Sqlite(_) = conn {
-        // In-process: one prepared UPDATE per attempt costs no round trip, and SQLite's
-        // UPDATE … FROM would scan the whole table.
-        for a in all {
-            if advance_attempt(conn, a.attempt_id, a.seq, a.added, a.result)? {
-                won.push(a.attempt_id);
-            }
-        }
-        return Ok(won);
+    if all.is_empty() {
+        return Ok(Vec::new());
     }
-    for chunk in all.chunks(400) {
-        let now = now_ms();
-        let values: Vec<String> = chunk
-            .iter()
-            .map(|a| {
-                let ended = if a.result == AttemptResult::Open {
-                    "NULL".to_string()
-                } else {
-                    now.to_string()
-                };
-                format!(
-                    "({}, {}, {}, '{}', CAST({ended} AS BIGINT))",
-                    a.attempt_id,
-                    a.seq,
-                    a.added,
-                    a.result.as_str()
-                )
-            })
-            .collect();
-        let sql = format!(
-            "WITH v(id, seq, added, result, ended) AS (VALUES {}) \
-             UPDATE attempts SET move_count = attempts.move_count + v.added, result = v.result, \
-             ended_at = v.ended FROM v \
-             WHERE attempts.id = v.id AND attempts.result = 'open' AND attempts.move_count = v.seq \
-             RETURNING attempts.id AS id",
-            values.join(", ")
-        );
-        let ids: Vec<AdvancedId> = diesel::sql_query(sql).load(conn)?;
-        won.extend(ids.into_iter().map(|r| r.id));
+    match conn {
+        AnyConnection::Sqlite(c) => super::batch::advance_sqlite(c, all, now_ms()),
+        AnyConnection::Postgresql(c) => super::batch::advance_pg(c, all, now_ms()),
     }
-    Ok(won)
 }
 
 /// Takes the write lock at the start of a writer batch. SQLite cannot upgrade a read snapshot
@@ -522,10 +475,10 @@ pub fn advance_attempts(conn: &mut AnyConnection, all: &[Advance]) -> QueryResul
 pub fn take_write_lock(conn: &mut AnyConnection) -> QueryResult<()> {
     match conn {
         AnyConnection::Sqlite(c) => {
-            diesel::sql_query("DELETE FROM secret_checks WHERE key = ''").execute(c)?;
+            super::batch::WriteLock.execute(c)?;
         }
         AnyConnection::Postgresql(c) => {
-            diesel::sql_query("SELECT pg_advisory_xact_lock(5366)").execute(c)?;
+            super::batch::WriteLock.execute(c)?;
         }
     }
     Ok(())

@@ -236,11 +236,38 @@ diesel::table! {
 
 diesel::joinable!(assignments -> problem_sets (set_id));
 diesel::joinable!(assignments -> classes (class_id));
+
+diesel::table! {
+    games (id) {
+        id -> Integer,
+        kind -> Text,
+        size -> Integer,
+        target -> Integer,
+        mode -> Text,
+        bot_level -> Nullable<Integer>,
+        code -> Nullable<Text>,
+        black_id -> Nullable<Integer>,
+        white_id -> Nullable<Integer>,
+        created_by -> Nullable<Integer>,
+        moves -> Text,
+        undos -> Integer,
+        resigned -> Nullable<Text>,
+        state -> Text,
+        winner -> Nullable<Text>,
+        result -> Nullable<Text>,
+        version -> Integer,
+        started_at -> BigInt,
+        updated_at -> BigInt,
+        ended_at -> Nullable<BigInt>,
+    }
+}
+
 diesel::joinable!(devices -> classes (class_id));
 diesel::joinable!(class_members -> classes (class_id));
 diesel::joinable!(reviews -> problems (problem_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    games,
     classes,
     class_members,
     reviews,

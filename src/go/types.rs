@@ -68,14 +68,13 @@ impl Point {
 
     /// The SGF spelling of the point, e.g. `"cd"`.
     pub fn to_sgf(self) -> String {
-        let letter = |v: u8| {
-            if v < 26 {
-                (b'a' + v) as char
-            } else {
-                (b'A' + v - 26) as char
-            }
-        };
-        [letter(self.x), letter(self.y)].iter().collect()
+        self.sgf_letters().iter().map(|&b| b as char).collect()
+    }
+
+    /// The two ASCII letters of the SGF spelling, without a heap string.
+    pub fn sgf_letters(self) -> [u8; 2] {
+        let letter = |v: u8| if v < 26 { b'a' + v } else { b'A' + v - 26 };
+        [letter(self.x), letter(self.y)]
     }
 
     /// Whether the point lies on a board of the given size.

@@ -11,7 +11,7 @@ use super::error::ErrorBody;
 use crate::app::answers::{self, AttemptFor, Step, move_text, parse_move};
 use crate::app::{Actor, AppError, AppState, bank};
 use crate::db::{ProblemFilter, ProblemRow};
-use crate::go::{Board, Color};
+use crate::go::{Board, Color, Point};
 
 /// A problem in a list.
 #[derive(Serialize, ToSchema)]
@@ -44,23 +44,36 @@ impl From<&ProblemRow> for ProblemSummary {
 /// Stones as SGF points.
 #[derive(Serialize, ToSchema, Clone)]
 pub struct Stones {
-    pub black: Vec<String>,
-    pub white: Vec<String>,
+    #[schema(value_type = Vec<String>)]
+    pub black: Vec<SgfPoint>,
+    #[schema(value_type = Vec<String>)]
+    pub white: Vec<SgfPoint>,
+}
+
+/// A point written as its SGF letters (a JSON string, with no string built on the heap: two
+/// boards are sent with every answer).
+#[derive(Clone, Copy)]
+pub struct SgfPoint(pub Point);
+
+impl Serialize for SgfPoint {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let letters = self.0.sgf_letters();
+        s.serialize_str(std::str::from_utf8(&letters).map_err(serde::ser::Error::custom)?)
+    }
 }
 
 impl Stones {
+    /// The stones of a board in one pass over its points.
     pub fn of(board: &Board) -> Stones {
-        let pick = |c: Color| {
-            board
-                .points()
-                .filter(|&p| board.get(p) == Some(c))
-                .map(|p| p.to_sgf())
-                .collect()
-        };
-        Stones {
-            black: pick(Color::Black),
-            white: pick(Color::White),
+        let (mut black, mut white) = (Vec::new(), Vec::new());
+        for p in board.points() {
+            match board.get(p) {
+                Some(Color::Black) => black.push(SgfPoint(p)),
+                Some(Color::White) => white.push(SgfPoint(p)),
+                None => {}
+            }
         }
+        Stones { black, white }
     }
 }
 

@@ -12,6 +12,7 @@ use super::auth::run;
 use super::error::ErrorBody;
 use super::i18n::{Lang, Text, Words, concept_name};
 use super::{board_svg, charts};
+use crate::app::games::GameTally;
 use crate::app::{Actor, AppError, AppState, learners};
 use crate::db::accounts::UserRow;
 use crate::db::learning::{self, Growth};
@@ -96,6 +97,8 @@ pub struct GrowthView {
     pub reviews_pending: usize,
     pub recent_mistakes: Vec<MistakeView>,
     pub assessments: Vec<AssessmentSummary>,
+    /// Finished games (capture-Go and Go): played and won, per computer level.
+    pub games: GameTally,
 }
 
 /// A day number as YYYY-MM-DD (the proleptic Gregorian calendar; days since 1970-01-01).
@@ -117,7 +120,7 @@ pub(super) fn date_of_ms(ms: i64, tz_minutes: i64) -> String {
     date_of_day((ms + tz_minutes * 60_000).div_euclid(DAY_MS))
 }
 
-fn view_of(learner: &UserRow, g: &Growth) -> GrowthView {
+fn view_of(learner: &UserRow, g: &Growth, games: GameTally) -> GrowthView {
     let (streak, best_streak) = learning::streaks(&g.days);
     let s = stars_of(learner.rating);
     GrowthView {
@@ -189,6 +192,7 @@ fn view_of(learner: &UserRow, g: &Growth) -> GrowthView {
                 rank_high: a.rank_high.clone(),
             })
             .collect(),
+        games,
     }
 }
 
@@ -203,8 +207,9 @@ pub async fn growth_json(
 ) -> Result<web::Json<GrowthView>, AppError> {
     let (days, tz) = (q.days.unwrap_or(84), q.tz.unwrap_or(480));
     let id = id.into_inner();
-    let (learner, g, _) = run(move || learners::growth(&state, &actor, id, days, tz)).await?;
-    Ok(web::Json(view_of(&learner, &g)))
+    let (learner, g, games, _) =
+        run(move || learners::growth(&state, &actor, id, days, tz)).await?;
+    Ok(web::Json(view_of(&learner, &g, games)))
 }
 
 struct ConceptLine {
@@ -218,6 +223,12 @@ struct MistakeCard {
     problem_id: i32,
     date: String,
     board: String,
+}
+
+struct GameLine {
+    who: String,
+    played: u32,
+    won: u32,
 }
 
 struct TestLine {
@@ -253,6 +264,10 @@ struct GrowthPage {
     tests: Vec<TestLine>,
     /// The learner is looking at their own log: show where to go next.
     own: bool,
+    gw: &'static super::i18n::GameWords,
+    games_played: u32,
+    games_won: u32,
+    game_lines: Vec<GameLine>,
 }
 
 fn percent(x: f64) -> String {
@@ -301,13 +316,26 @@ pub async fn growth_page(
     let id: i32 = id.parse().map_err(|_| AppError::NotFound("learner"))?;
     let tz = 480;
     let st = state.clone();
-    let (learner, g, boards, own) = run(move || {
-        let (learner, g, own) = learners::growth(&st, &actor, id, 84, tz)?;
+    let (learner, g, games, boards, own) = run(move || {
+        let (learner, g, games, own) = learners::growth(&st, &actor, id, 84, tz)?;
         let boards: Vec<String> = g.mistakes.iter().map(|m| mistake_board(&st, m)).collect();
-        Ok((learner, g, boards, own))
+        Ok((learner, g, games, boards, own))
     })
     .await?;
-    let v = view_of(&learner, &g);
+    let gw = lang.game_words();
+    let game_lines = games
+        .by_level
+        .iter()
+        .map(|l| GameLine {
+            who: match l.level {
+                Some(n) => format!("{} {n} {}", gw.computer, gw.level),
+                None => gw.vs_people.to_string(),
+            },
+            played: l.played,
+            won: l.won,
+        })
+        .collect();
+    let v = view_of(&learner, &g, games);
     let (t, w) = (lang.text(), lang.words());
     let zh = lang == Lang::Zh;
     let rank = |r: f64| {
@@ -368,6 +396,10 @@ pub async fn growth_page(
             })
             .collect(),
         own,
+        gw,
+        games_played: v.games.played,
+        games_won: v.games.won,
+        game_lines,
         tests: g
             .assessments
             .iter()

@@ -11,6 +11,7 @@ mod charts;
 mod classes;
 mod csrf;
 mod error;
+mod games;
 mod growth;
 pub mod i18n;
 mod learner_pages;
@@ -74,11 +75,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         actix_web::error::InternalError::from_response(err, HttpResponse::NotFound().json(e.body()))
             .into()
     }))
+    // The answer path first: the router tries routes in this order.
+    .service(api::post_move)
+    .service(api::create_attempt)
     .service(api::healthz)
     .service(api::list_problems)
     .service(api::get_problem)
-    .service(api::create_attempt)
-    .service(api::post_move)
     .service(api::get_attempt)
     .service(api::hint)
     .service(api::solution)
@@ -99,6 +101,18 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(progress::put_settings)
     .service(progress::start_assessment)
     .service(progress::get_assessment)
+    .service(games::start_game)
+    .service(games::join_game)
+    .service(games::get_game)
+    .service(games::post_game_move)
+    .service(games::resign_game)
+    .service(games::undo_game)
+    .service(games::end_game)
+    .service(games::game_sgf)
+    .service(games::game_events)
+    .service(games::games_page)
+    .service(games::game_page)
+    .service(games::games_script)
     .service(growth::growth_json)
     .service(growth::growth_page)
     .service(classes::create_class)

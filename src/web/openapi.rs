@@ -2,7 +2,7 @@
 
 use utoipa::OpenApi;
 
-use super::{api, assignments, auth, classes, growth, progress, sets};
+use super::{api, assignments, auth, classes, games, growth, progress, sets};
 use crate::app::error::{ErrorBody, ErrorDetail};
 
 #[derive(OpenApi)]
@@ -40,6 +40,15 @@ use crate::app::error::{ErrorBody, ErrorDetail};
         progress::start_assessment,
         progress::get_assessment,
         growth::growth_json,
+        games::start_game,
+        games::join_game,
+        games::get_game,
+        games::post_game_move,
+        games::resign_game,
+        games::undo_game,
+        games::end_game,
+        games::game_sgf,
+        games::game_events,
         classes::create_class,
         classes::list_classes,
         classes::class_progress,
@@ -107,6 +116,13 @@ use crate::app::error::{ErrorBody, ErrorDetail};
         growth::ConceptStrength,
         growth::MistakeView,
         growth::AssessmentSummary,
+        games::StartGame,
+        games::JoinGame,
+        games::GameMove,
+        crate::app::games::GameView,
+        crate::app::games::ResultView,
+        crate::app::games::GameTally,
+        crate::app::games::LevelTally,
         classes::NewClass,
         classes::ClassView,
         classes::PupilProgress,

@@ -31,7 +31,11 @@ const ROLES: [&str; 8] = [
 /// {assessment} the learner's test, {problem} a problem, {slug} its set, {victim} a new child of
 /// the parent, {pupil}/{class_code} a new child of the class without a family, {device} a new
 /// device remembering the parent's family, {n} a counter, {S} the teacher's class-only set with
-/// the problem {SP}, assigned to {C} as {A}, {fresh_set} a new set of the teacher, {PP} a problem of a private set of the teacher, {SP2} a new problem of {S}.
+/// the problem {SP}, assigned to {C} as {A}, {fresh_set} a new set of the teacher, {PP} a
+/// problem of a private set of the teacher, {SP2} a new problem of {S}, {game} a finished game of the learner,
+/// {open_game} a new game of the learner on one device, {bot_game} a new game of the learner
+/// against the computer with one move each, {game_code} the code of a new game of the parent
+/// waiting for a second device.
 const MATRIX: &str = r#"
 GET /                                  | /                              |  | 200 200 200 200 200 200 200 200
 GET /sets                              | /sets                          |  | 200 200 200 200 200 200 200 200
@@ -119,6 +123,18 @@ DELETE /api/devices/{id}               | /api/devices/{device}          |  | 401
 POST /account/devices/{id}/forget      | /account/devices/{device}/forget | form: | 401 403 403 303 404 404 404 403
 PUT /api/children/{id}/avatar          | /api/children/{L}/avatar       | {"avatar": 3} | 401 403 403 204 404 204 404 403
 POST /account/target                   | /account/target                | form:learner={L}&target=75 | 401 303 403 303 403 303 403 303
+GET /games                             | /games                         |  | 303 200 200 200 200 200 200 200
+GET /games/{id}                        | /games/{game}                  |  | 401 200 403 200 403 200 403 200
+GET /static/games.js                   | /static/games.js               |  | 200 200 200 200 200 200 200 200
+POST /api/games                        | /api/games                     | {"kind": "capture", "size": 5, "target": 1, "mode": "one_device"} | 401 201 201 201 201 201 201 201
+POST /api/games/join                   | /api/games/join                | {"code": "{game_code}"} | 401 200 200 409 200 200 200 200
+GET /api/games/{id}                    | /api/games/{game}              |  | 401 200 403 200 403 200 403 200
+GET /api/games/{id}/sgf                | /api/games/{game}/sgf          |  | 401 200 403 200 403 200 403 200
+GET /api/games/{id}/events             | /api/games/{game}/events       |  | 401 200 403 200 403 200 403 200
+POST /api/games/{id}/moves             | /api/games/{open_game}/moves   | {"move": "cc"} | 401 200 403 403 403 403 403 403
+POST /api/games/{id}/resign            | /api/games/{open_game}/resign  |  | 401 200 403 403 403 403 403 403
+POST /api/games/{id}/end               | /api/games/{open_game}/end     |  | 401 200 403 403 403 403 403 403
+POST /api/games/{id}/undo              | /api/games/{bot_game}/undo     |  | 401 200 403 403 403 403 403 403
 "#;
 
 /// Routes that end the session they are called with: each role signs in afresh for them.
@@ -344,6 +360,40 @@ impl<'a> World<'a> {
             );
             out = out.replace("{SP2}", &c["id"].to_string());
         }
+        if out.contains("{open_game}") {
+            let g = self.json(
+                1,
+                "POST",
+                "/api/games",
+                json!({"kind": "capture", "size": 5, "target": 1, "mode": "one_device"}),
+            );
+            out = out.replace("{open_game}", &g["id"].to_string());
+        }
+        if out.contains("{bot_game}") {
+            let g = self.json(
+                1,
+                "POST",
+                "/api/games",
+                json!({"kind": "capture", "size": 5, "target": 1, "mode": "computer", "level": 1}),
+            );
+            let id = g["id"].to_string();
+            self.json(
+                1,
+                "POST",
+                &format!("/api/games/{id}/moves"),
+                json!({"move": "cc"}),
+            );
+            out = out.replace("{bot_game}", &id);
+        }
+        if out.contains("{game_code}") {
+            let g = self.json(
+                3,
+                "POST",
+                "/api/games",
+                json!({"kind": "capture", "size": 7, "target": 1, "mode": "two_devices"}),
+            );
+            out = out.replace("{game_code}", g["code"].as_str().unwrap());
+        }
         if out.contains("{open_attempt}") {
             let a = self.json(
                 1,
@@ -482,6 +532,22 @@ fn build_world(app: &TestApp) -> World<'_> {
         json!({"set_id": set["id"], "starts_at": 0, "due_at": 4_102_444_800_000_i64}),
     );
     w.vars.insert("A", a["id"].to_string());
+    let g = w.json(
+        1,
+        "POST",
+        "/api/games",
+        json!({"kind": "capture", "size": 5, "target": 1, "mode": "one_device"}),
+    );
+    let game = g["id"].to_string();
+    for mv in ["ba", "aa", "ab"] {
+        w.json(
+            1,
+            "POST",
+            &format!("/api/games/{game}/moves"),
+            json!({ "move": mv }),
+        );
+    }
+    w.vars.insert("game", game);
     let test = w.json(1, "POST", "/api/assessments", json!(null));
     w.vars
         .insert("assessment", test["assessment_id"].to_string());

@@ -638,3 +638,185 @@ fn a_child_signs_in_on_a_remembered_tablet_by_tapping_drawings() {
         client.close().await.unwrap();
     });
 }
+
+/// Waits until the game (read through the API) has more than `moves` moves or a result.
+fn wait_for_answer(app: &TestApp, cookie: &str, id: i64, moves: i64) -> serde_json::Value {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let start = Instant::now();
+    loop {
+        let mut resp = agent
+            .get(format!("{}/api/games/{id}", app.base))
+            .header("cookie", cookie)
+            .call()
+            .unwrap();
+        let v: serde_json::Value =
+            serde_json::from_str(&resp.body_mut().read_to_string().unwrap()).unwrap();
+        if v["moves"].as_i64().unwrap() > moves || !v["result"].is_null() {
+            return v;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "the move after {moves} never came: {v}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A child starts capture-Go on 7×7 against the computer's level 1 from the games page, taps
+/// stones until a white stone is captured and sees the cheerful end screen.
+async fn capture_go_story(c: &Client, app: &TestApp, cookie: &str) {
+    c.goto(&app.base).await.unwrap();
+    // The child's session (signed in with pictures through the API) on this browser.
+    c.execute(
+        "document.cookie = arguments[0] + '; path=/';",
+        vec![serde_json::json!(cookie)],
+    )
+    .await
+    .unwrap();
+    c.goto(&format!("{}/games?lang=zh", app.base))
+        .await
+        .unwrap();
+    // The defaults are the child's game: 吃子棋, 7×7, first capture wins, computer level 1, Black.
+    for (css, want) in [
+        ("#kind", "capture"),
+        ("#size", "7"),
+        ("#target", "1"),
+        ("#mode", "computer"),
+        ("#level", "1"),
+    ] {
+        let v = c
+            .find(Locator::Css(css))
+            .await
+            .unwrap()
+            .prop("value")
+            .await
+            .unwrap();
+        assert_eq!(v.as_deref(), Some(want), "{css}");
+    }
+    click(c, "#start-game").await;
+    let url = wait_for_path(c, "/games/").await;
+    let id: i64 = url.rsplit('/').next().unwrap().parse().unwrap();
+    let mut v = wait_for_answer(app, cookie, id, -1);
+    let mut turns = 0;
+    while v["result"].is_null() {
+        turns += 1;
+        assert!(turns < 40, "no capture after 40 moves: {v}");
+        let p = crate::games::capture_plan(&crate::games::board_of(&v));
+        // The page shows the position before the child taps.
+        let start = Instant::now();
+        while c
+            .find_all(Locator::Css("circle.stone"))
+            .await
+            .unwrap()
+            .len()
+            != v["board"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r.as_str().unwrap().matches(['X', 'O']).count())
+                .sum::<usize>()
+        {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "the board never showed the position"
+            );
+            tokio_sleep(50).await;
+        }
+        tap(c, &p.to_sgf()).await;
+        v = wait_for_answer(app, cookie, id, v["moves"].as_i64().unwrap());
+    }
+    assert_eq!(v["result"]["winner"], "B", "the child won: {v}");
+    let start = Instant::now();
+    while c
+        .find(Locator::Css("#end-screen"))
+        .await
+        .unwrap()
+        .attr("hidden")
+        .await
+        .unwrap()
+        .is_some()
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the end screen never showed"
+        );
+        tokio_sleep(50).await;
+    }
+    assert_eq!(text_of(c, "#end-text").await, "你赢了！太棒了！");
+    assert!(
+        c.find(Locator::Css("#last-move")).await.is_ok(),
+        "the last move is marked"
+    );
+    std::fs::write(
+        screenshot_dir().join("capture-go-won.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
+
+    // The games page lists the won game; a game on one device turns the board for White.
+    c.goto(&format!("{}/games?lang=zh", app.base))
+        .await
+        .unwrap();
+    assert!(text_of(c, "#my-games").await.contains("你赢了"));
+    c.find(Locator::Css("#mode"))
+        .await
+        .unwrap()
+        .select_by_value("one_device")
+        .await
+        .unwrap();
+    click(c, "#start-game").await;
+    wait_for_path(c, &format!("/games/{}", id + 1)).await;
+    wait_for_answer(app, cookie, id + 1, -1);
+    let start = Instant::now();
+    while c.find_all(Locator::Css("rect.pt")).await.unwrap().len() != 49 {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the board never showed"
+        );
+        tokio_sleep(50).await;
+    }
+    tap(c, "dd").await;
+    let start = Instant::now();
+    loop {
+        let class = c
+            .find(Locator::Css("#board-wrap"))
+            .await
+            .unwrap()
+            .attr("class")
+            .await
+            .unwrap()
+            .unwrap_or_default();
+        if class.contains("turned") {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the board did not turn for White"
+        );
+        tokio_sleep(50).await;
+    }
+    tokio_sleep(700).await;
+    std::fs::write(
+        screenshot_dir().join("capture-go-one-device-white.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_child_plays_capture_go_on_7x7_against_level_1_and_wins() {
+    let Some(chromium) = Chromium::start("games") else {
+        return;
+    };
+    let app = app_with_fixtures("browser-games");
+    let (_, kid, _) = crate::learners::signed_in_family(&app, "games_papa", [2, 4, 6]);
+    let cookie = kid.cookie.clone().unwrap();
+    actix_web::rt::System::new().block_on(async {
+        let client = chromium.connect().await;
+        capture_go_story(&client, &app, &cookie).await;
+        client.close().await.unwrap();
+    });
+}

@@ -7,6 +7,7 @@ mod support;
 mod assignments;
 mod authz;
 mod browser;
+mod games;
 mod gnugo_oracle;
 mod import_config;
 mod kids;

@@ -370,6 +370,15 @@ fn health_and_openapi_are_served(kind: Db, test: &str) {
         "/api/auth/pictures",
         "/api/learners/{id}/attempts",
         "/api/next",
+        "/api/games",
+        "/api/games/join",
+        "/api/games/{id}",
+        "/api/games/{id}/moves",
+        "/api/games/{id}/resign",
+        "/api/games/{id}/undo",
+        "/api/games/{id}/end",
+        "/api/games/{id}/sgf",
+        "/api/games/{id}/events",
     ] {
         assert!(
             doc["paths"][path].is_object(),
@@ -377,4 +386,5 @@ fn health_and_openapi_are_served(kind: Db, test: &str) {
         );
     }
     assert!(doc["components"]["schemas"]["MoveResponse"].is_object());
+    assert!(doc["components"]["schemas"]["GameView"].is_object());
 }
