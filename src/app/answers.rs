@@ -79,6 +79,7 @@ pub fn start_attempt(
     let (row, mut spec) = {
         let conn = &mut *state.conn()?;
         let row = db::get_problem(conn, problem_id)?.ok_or(AppError::NotFound("problem"))?;
+        super::sets::may_open(conn, actor, row.set_id)?;
         let spec = attempt_spec(conn, problem_id, learner, of)?;
         (row, spec)
     };
@@ -470,10 +471,16 @@ pub fn solution_steps(problem: &Problem) -> Result<Vec<Step>, AppError> {
 }
 
 /// The solution of a problem, in a view (reading it changes nothing).
-pub fn solution(state: &AppState, problem_id: i32, view: i32) -> Result<Vec<Step>, AppError> {
+pub fn solution(
+    state: &AppState,
+    actor: &Actor,
+    problem_id: i32,
+    view: i32,
+) -> Result<Vec<Step>, AppError> {
     super::state::split_view(view)?;
-    let row =
-        db::get_problem(&mut *state.conn()?, problem_id)?.ok_or(AppError::NotFound("problem"))?;
+    let conn = &mut *state.conn()?;
+    let row = db::get_problem(conn, problem_id)?.ok_or(AppError::NotFound("problem"))?;
+    super::sets::may_open(conn, actor, row.set_id)?;
     solution_steps(&*state.problem_view(&row, view)?)
 }
 

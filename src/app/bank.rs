@@ -71,6 +71,17 @@ pub fn problem(state: &AppState, id: i32) -> Result<(ProblemRow, Option<i32>), A
     Ok((*found).clone())
 }
 
+/// A problem and the next one in its set, when the actor may open it (`app::sets::may_open`).
+pub fn problem_for(
+    state: &AppState,
+    actor: &super::Actor,
+    id: i32,
+) -> Result<(ProblemRow, Option<i32>), AppError> {
+    let found = problem(state, id)?;
+    super::sets::may_open(&mut *state.conn()?, actor, found.0.set_id)?;
+    Ok(found)
+}
+
 /// Each set with its number of problems.
 pub type SetSizes = Vec<(ProblemSetRow, i64)>;
 

@@ -8,6 +8,7 @@
 pub mod accounts;
 pub mod actor;
 pub mod answers;
+pub mod assignments;
 pub mod bank;
 pub mod children;
 pub mod classes;
@@ -19,6 +20,7 @@ pub mod live;
 pub mod outcome;
 pub mod reads;
 pub mod secrets;
+pub mod sets;
 pub mod state;
 pub mod text;
 

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::db::{self, AnyConnection, ImportItem};
-use crate::go::sgf::{self, Node, Sgf};
-use crate::problem::{check_legality, from_sgf_file};
+use crate::go::sgf;
+use crate::problem::{check_legality, from_sgf_file, tree_text};
 
 /// The outcome of an import.
 #[derive(Debug, Default)]
@@ -28,28 +28,6 @@ pub fn slug_of(name: &str) -> String {
         }
     }
     out.trim_end_matches('-').to_string()
-}
-
-/// The SGF text of one game tree alone: the tree copied into a collection of its own and
-/// written with the project's writer, so that reading it back gives the same tree. Values are
-/// already decoded, so the text is UTF-8 and a `CA` property says so.
-fn tree_text(root: Node<'_>) -> String {
-    let mut one = Sgf::new();
-    // (node to copy, its copy's parent); iterative, as trees can be deep.
-    let mut stack = vec![(root, None)];
-    while let Some((node, parent)) = stack.pop() {
-        let props: Vec<(&str, Vec<&str>)> = node
-            .props()
-            .map(|(id, values)| match id {
-                "CA" if parent.is_none() => (id, vec!["UTF-8"]),
-                _ => (id, values.collect()),
-            })
-            .collect();
-        let copy = one.add_node(parent, &props);
-        let kids: Vec<_> = node.children().collect();
-        stack.extend(kids.into_iter().rev().map(|k| (k, Some(copy))));
-    }
-    sgf::write(&one)
 }
 
 /// Imports `files` into the set `set_name` (created when missing).

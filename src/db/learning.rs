@@ -401,6 +401,8 @@ pub fn unseen_near(
             .filter(problems::rating.ge(target - width))
             .filter(problems::rating.le(target + width))
             .filter(problems::id.ne_all(seen))
+            .filter(problems::retired.eq(false))
+            .filter(problems::set_id.eq_any(super::public_sets()))
             .select((problems::id, problems::rating, problems::rating_rd))
             .limit(limit)
             .load(conn)?;

@@ -15,6 +15,7 @@ mod models;
 mod queries;
 pub mod schema;
 pub mod secrets;
+pub mod sets;
 mod writer;
 
 pub use connection::{AnyConnection, Backend, DbError, Pool, PooledConn, backend_of, connect_pool};

@@ -13,6 +13,14 @@ pub struct ProblemSetRow {
     pub description: Option<String>,
     pub source: Option<String>,
     pub created_at: i64,
+    /// The teacher who owns the set; None for the bank's own sets.
+    pub owner_id: Option<i32>,
+    /// private | class | public (ARCHITECTURE.md "Teachers' sets").
+    pub visibility: String,
+    /// Attribution of the set it was copied from.
+    pub copied_from: Option<String>,
+    /// Deleted by its owner but kept for the attempts at its problems.
+    pub retired: bool,
 }
 
 #[derive(Debug, Insertable)]

@@ -129,37 +129,42 @@ pub fn import_into_set(
                 skipped += 1;
                 continue;
             }
-            let p = &item.problem;
-            let vp = p.viewport;
             diesel::insert_into(problems::table)
-                .values(&NewProblem {
-                    set_id,
-                    position: next,
-                    file: item.file.clone(),
-                    sgf: item.sgf.clone(),
-                    size: i32::from(p.size),
-                    to_play: p.to_play.sgf_letter().to_string(),
-                    kind: p.kind.as_str().to_string(),
-                    black: points(&p.black),
-                    white: points(&p.white),
-                    vp_x0: i32::from(vp.x0),
-                    vp_y0: i32::from(vp.y0),
-                    vp_x1: i32::from(vp.x1),
-                    vp_y1: i32::from(vp.y1),
-                    name: p.name.clone(),
-                    comment: p.comment.clone(),
-                    source: p.source.clone(),
-                    rating: initial_rating(p),
-                    rating_rd: 350.0,
-                    rating_vol: 0.06,
-                    created_at: now_ms(),
-                })
+                .values(&new_problem(set_id, next, item))
                 .execute(conn)?;
             next += 1;
             added += 1;
         }
         Ok((added, skipped))
     })
+}
+
+/// The row of a problem to store at `position` of a set (version 1).
+pub(crate) fn new_problem(set_id: i32, position: i32, item: &ImportItem) -> NewProblem {
+    let p = &item.problem;
+    let vp = p.viewport;
+    NewProblem {
+        set_id,
+        position,
+        file: item.file.clone(),
+        sgf: item.sgf.clone(),
+        size: i32::from(p.size),
+        to_play: p.to_play.sgf_letter().to_string(),
+        kind: p.kind.as_str().to_string(),
+        black: points(&p.black),
+        white: points(&p.white),
+        vp_x0: i32::from(vp.x0),
+        vp_y0: i32::from(vp.y0),
+        vp_x1: i32::from(vp.x1),
+        vp_y1: i32::from(vp.y1),
+        name: p.name.clone(),
+        comment: p.comment.clone(),
+        source: p.source.clone(),
+        rating: initial_rating(p),
+        rating_rd: 350.0,
+        rating_vol: 0.06,
+        created_at: now_ms(),
+    }
 }
 
 /// Whether the set holds this problem already: a row of the same file with the same text, or a
@@ -205,6 +210,29 @@ impl LegacyTexts {
     }
 }
 
+/// The sets the bank shows everyone: public and not deleted (ARCHITECTURE.md "Teachers' sets").
+/// Problems of other sets are reached through their set or an assignment only.
+pub fn public_sets() -> PublicSets {
+    problem_sets::table
+        .filter(problem_sets::visibility.eq(PUBLIC))
+        .filter(problem_sets::retired.eq(false))
+        .select(problem_sets::id)
+}
+
+/// The visibility of a set everyone sees.
+pub const PUBLIC: &str = "public";
+
+type PublicSets = diesel::dsl::Select<
+    diesel::dsl::Filter<
+        diesel::dsl::Filter<
+            problem_sets::table,
+            diesel::dsl::Eq<problem_sets::visibility, &'static str>,
+        >,
+        diesel::dsl::Eq<problem_sets::retired, bool>,
+    >,
+    problem_sets::id,
+>;
+
 /// Filters of the problem list.
 #[derive(Debug, Default, Clone)]
 pub struct ProblemFilter {
@@ -218,7 +246,10 @@ pub struct ProblemFilter {
 
 /// Problems matching the filter, in set order.
 pub fn list_problems(conn: &mut AnyConnection, f: &ProblemFilter) -> QueryResult<Vec<ProblemRow>> {
-    let mut q = problems::table.into_boxed();
+    let mut q = problems::table
+        .filter(problems::retired.eq(false))
+        .filter(problems::set_id.eq_any(public_sets()))
+        .into_boxed();
     if let Some(kind) = &f.kind {
         q = q.filter(problems::kind.eq(kind.clone()));
     }
@@ -254,6 +285,7 @@ pub fn next_in_set(conn: &mut AnyConnection, row: &ProblemRow) -> QueryResult<Op
     problems::table
         .filter(problems::set_id.eq(row.set_id))
         .filter(problems::position.gt(row.position))
+        .filter(problems::retired.eq(false))
         .order(problems::position)
         .select(problems::id)
         .first(conn)
@@ -263,6 +295,8 @@ pub fn next_in_set(conn: &mut AnyConnection, row: &ProblemRow) -> QueryResult<Op
 /// Every set with its number of problems.
 pub fn list_sets(conn: &mut AnyConnection) -> QueryResult<Vec<(ProblemSetRow, i64)>> {
     let sets: Vec<ProblemSetRow> = problem_sets::table
+        .filter(problem_sets::visibility.eq(PUBLIC))
+        .filter(problem_sets::retired.eq(false))
         .order(problem_sets::id)
         .select(ProblemSetRow::as_select())
         .load(conn)?;
@@ -270,6 +304,7 @@ pub fn list_sets(conn: &mut AnyConnection) -> QueryResult<Vec<(ProblemSetRow, i6
     for s in sets {
         let n = problems::table
             .filter(problems::set_id.eq(s.id))
+            .filter(problems::retired.eq(false))
             .count()
             .get_result(conn)?;
         out.push((s, n));
@@ -280,6 +315,8 @@ pub fn list_sets(conn: &mut AnyConnection) -> QueryResult<Vec<(ProblemSetRow, i6
 pub fn get_set(conn: &mut AnyConnection, slug: &str) -> QueryResult<Option<ProblemSetRow>> {
     problem_sets::table
         .filter(problem_sets::slug.eq(slug))
+        .filter(problem_sets::visibility.eq(PUBLIC))
+        .filter(problem_sets::retired.eq(false))
         .select(ProblemSetRow::as_select())
         .first(conn)
         .optional()

@@ -8,6 +8,10 @@ diesel::table! {
         description -> Nullable<Text>,
         source -> Nullable<Text>,
         created_at -> BigInt,
+        owner_id -> Nullable<Integer>,
+        visibility -> Text,
+        copied_from -> Nullable<Text>,
+        retired -> Bool,
     }
 }
 
@@ -34,6 +38,10 @@ diesel::table! {
         rating_rd -> Double,
         rating_vol -> Double,
         created_at -> BigInt,
+        version -> Integer,
+        replaced_by -> Nullable<Integer>,
+        retired -> Bool,
+        copied_from -> Nullable<Text>,
     }
 }
 
@@ -216,6 +224,20 @@ diesel::table! {
 }
 
 diesel::table! {
+    assignments (id) {
+        id -> Integer,
+        set_id -> Integer,
+        class_id -> Integer,
+        starts_at -> BigInt,
+        due_at -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
+diesel::joinable!(assignments -> problem_sets (set_id));
+diesel::joinable!(assignments -> classes (class_id));
+
+diesel::table! {
     games (id) {
         id -> Integer,
         kind -> Text,
@@ -261,5 +283,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     sessions,
     ratings_history,
     secret_checks,
-    devices
+    devices,
+    assignments
 );

@@ -3,6 +3,7 @@
 //!
 //! Pure: no I/O. Builds on `go`; knows nothing of the database or the web.
 
+mod check;
 mod export;
 mod import_ogs;
 mod import_sgf;
@@ -11,7 +12,9 @@ mod legality;
 mod model;
 pub mod solver;
 mod transform;
+mod upload;
 
+pub use check::{CheckReport, Finding, check_problem, position_key};
 pub use export::to_sgf;
 pub use import_ogs::{OgsError, from_ogs_json};
 pub use import_sgf::{ImportError, from_sgf, from_sgf_bytes, from_sgf_file};
@@ -22,3 +25,4 @@ pub use judge::{
 pub use legality::{Illegality, check_legality};
 pub use model::{Kind, Mark, Problem, SolutionTree, TreeNode, TreeNodeId, Viewport};
 pub use transform::{Symmetry, transform};
+pub use upload::{Rejected, Uploaded, read_upload, tree_text};

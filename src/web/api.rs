@@ -142,6 +142,7 @@ pub struct ViewQuery {
 #[get("/api/problems/{id}")]
 pub async fn get_problem(
     state: web::Data<AppState>,
+    actor: Actor,
     id: web::Path<i32>,
     q: web::Query<ViewQuery>,
 ) -> Result<web::Json<ProblemDetail>, AppError> {
@@ -149,7 +150,7 @@ pub async fn get_problem(
     let view = q.view.unwrap_or(0);
     crate::app::state::split_view(view)?;
     let st = state.clone();
-    let (row, next_id) = run(move || bank::problem(&st, id)).await?;
+    let (row, next_id) = run(move || bank::problem_for(&st, &actor, id)).await?;
     Ok(web::Json(problem_detail(&state, &row, next_id, view)?))
 }
 
@@ -409,11 +410,12 @@ fn solution_json(steps: Vec<Step>) -> Solution {
 #[get("/api/problems/{id}/solution")]
 pub async fn solution(
     state: web::Data<AppState>,
+    actor: Actor,
     id: web::Path<i32>,
     q: web::Query<SolutionQuery>,
 ) -> Result<web::Json<Solution>, AppError> {
     let (id, view) = (id.into_inner(), q.view.unwrap_or(0));
-    let steps = run(move || answers::solution(&state, id, view)).await?;
+    let steps = run(move || answers::solution(&state, &actor, id, view)).await?;
     Ok(web::Json(solution_json(steps)))
 }
 

@@ -43,6 +43,31 @@ pub fn stone_svg(out: &mut String, p: Point, black: bool) {
     );
 }
 
+/// The board with its stones and, on empty points, numbered marks (the class results' wrong
+/// first moves with how many children played each).
+pub fn render_marked(
+    size: u8,
+    vp: Viewport,
+    black: &[Point],
+    white: &[Point],
+    marks: &[(Point, usize)],
+) -> String {
+    let mut s = render(size, vp, black, white);
+    let mut extra = String::new();
+    for (p, n) in marks {
+        let _ = write!(
+            extra,
+            r##"<g class="mark wrong" data-p="{p}"><circle cx="{x}" cy="{y}" r="0.42" fill="#c0392b" opacity="0.85"/><text x="{x}" y="{y}" dy="0.17" text-anchor="middle" font-size="0.5" fill="#fff">{n}</text></g>"##,
+            x = p.x,
+            y = p.y
+        );
+    }
+    if let Some(at) = s.rfind("</g></svg>") {
+        s.insert_str(at, &extra);
+    }
+    s
+}
+
 /// The board with its stones.
 pub fn render(size: u8, vp: Viewport, black: &[Point], white: &[Point]) -> String {
     let (x0, y0, x1, y1) = (

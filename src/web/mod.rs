@@ -4,6 +4,7 @@
 //! security headers, body limits.
 
 mod api;
+mod assignments;
 mod auth;
 mod board_svg;
 mod charts;
@@ -14,10 +15,12 @@ mod games;
 mod growth;
 pub mod i18n;
 mod learner_pages;
+mod multipart;
 mod openapi;
 mod pages;
 mod progress;
 mod session;
+mod sets;
 
 use std::net::SocketAddr;
 
@@ -140,6 +143,22 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(learner_pages::practice)
     .service(learner_pages::assessment_page)
     .service(learner_pages::assessment_result)
+    .service(sets::create_set)
+    .service(sets::list_sets)
+    .service(sets::get_set)
+    .service(sets::put_set)
+    .service(sets::delete_set)
+    .service(sets::copy_set)
+    .service(sets::add_problem)
+    .service(sets::get_set_problem)
+    .service(sets::put_set_problem)
+    .service(sets::delete_set_problem)
+    .service(sets::import_set)
+    .service(sets::export_set)
+    .service(assignments::assign)
+    .service(assignments::homework)
+    .service(assignments::results)
+    .service(assignments::results_csv)
     .service(openapi::openapi_json)
     .service(pages::home)
     .service(pages::sets_page)

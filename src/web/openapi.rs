@@ -2,7 +2,7 @@
 
 use utoipa::OpenApi;
 
-use super::{api, auth, classes, games, growth, progress};
+use super::{api, assignments, auth, classes, games, growth, progress, sets};
 use crate::app::error::{ErrorBody, ErrorDetail};
 
 #[derive(OpenApi)]
@@ -54,9 +54,44 @@ use crate::app::error::{ErrorBody, ErrorDetail};
         classes::class_progress,
         classes::add_pupil,
         classes::add_member,
-        classes::link_child
+        classes::link_child,
+        sets::create_set,
+        sets::list_sets,
+        sets::get_set,
+        sets::put_set,
+        sets::delete_set,
+        sets::copy_set,
+        sets::add_problem,
+        sets::get_set_problem,
+        sets::put_set_problem,
+        sets::delete_set_problem,
+        sets::import_set,
+        sets::export_set,
+        assignments::assign,
+        assignments::homework,
+        assignments::results,
+        assignments::results_csv
     ),
     components(schemas(
+        assignments::NewAssignment,
+        assignments::AssignmentJson,
+        assignments::CellJson,
+        assignments::HomeworkJson,
+        assignments::ChildResults,
+        assignments::WrongMoveJson,
+        assignments::ProblemResults,
+        assignments::ResultsJson,
+        sets::NewSetJson,
+        sets::SetChange,
+        sets::Created,
+        sets::SetProblemJson,
+        sets::SetJson,
+        sets::SetSummaryJson,
+        sets::ProblemIn,
+        sets::SavedJson,
+        sets::ProblemOut,
+        sets::ImportJson,
+        sets::RejectedJson,
         api::ProblemSummary,
         api::ProblemDetail,
         api::Stones,

@@ -304,7 +304,7 @@ pub async fn solve_page(
     let (review, assessment, practice) = (q.review, q.assessment, q.practice.is_some());
     let st = state.clone();
     let (row, next, view) = super::auth::run(move || {
-        let (row, next) = bank::problem(&st, id)?;
+        let (row, next) = bank::problem_for(&st, &actor, id)?;
         // A review is shown turned or recoloured, the same way the judge will see it.
         let view = match review {
             Some(r) => crate::app::answers::review_view(&st, &actor, r)?,

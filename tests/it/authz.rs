@@ -30,7 +30,9 @@ const ROLES: [&str; 8] = [
 /// {attempt} the learner's attempt, {open_attempt} a new open attempt of the learner,
 /// {assessment} the learner's test, {problem} a problem, {slug} its set, {victim} a new child of
 /// the parent, {pupil}/{class_code} a new child of the class without a family, {device} a new
-/// device remembering the parent's family, {n} a counter, {game} a finished game of the learner,
+/// device remembering the parent's family, {n} a counter, {S} the teacher's class-only set with
+/// the problem {SP}, assigned to {C} as {A}, {fresh_set} a new set of the teacher, {PP} a
+/// problem of a private set of the teacher, {SP2} a new problem of {S}, {game} a finished game of the learner,
 /// {open_game} a new game of the learner on one device, {bot_game} a new game of the learner
 /// against the computer with one move each, {game_code} the code of a new game of the parent
 /// waiting for a second device.
@@ -69,6 +71,28 @@ DELETE /api/children/{id}              | /api/children/{victim}         |  | 401
 POST /api/children/{id}/unlock         | /api/children/{L}/unlock       |  | 401 403 403 204 404 204 404 403
 POST /api/children/{id}/pictures       | /api/children/{L}/pictures     | {"pictures": [1, 2, 3]} | 401 403 403 204 404 204 404 403
 POST /api/children                     | /api/children                  | {"display_name": "新", "pictures": [0, 1, 2]} | 401 403 403 201 201 403 403 403
+POST /api/sets                         | /api/sets                      | {"name": "集 {n}"} | 401 403 403 403 403 201 201 403
+GET /api/sets                          | /api/sets                      |  | 401 403 403 403 403 200 200 200
+GET /api/sets/{id}                     | /api/sets/{S}                  |  | 404 200 404 200 404 200 404 200
+PUT /api/sets/{id}                     | /api/sets/{S}                  | {"name": "matrix set", "visibility": "class"} | 401 403 403 403 403 200 404 403
+DELETE /api/sets/{id}                  | /api/sets/{fresh_set}          |  | 401 403 403 403 403 204 404 403
+POST /api/sets/{id}/copy               | /api/sets/{S}/copy             |  | 401 403 403 403 403 201 404 403
+POST /api/sets/{id}/problems           | /api/sets/{S}/problems         | {"sgf": "(;SZ[9]AB[ba]AW[aa]PL[B];B[ab]C[Correct])"} | 401 403 403 403 403 201 404 403
+GET /api/sets/{id}/problems/{pid}      | /api/sets/{S}/problems/{SP}    |  | 404 200 404 200 404 200 404 200
+PUT /api/sets/{id}/problems/{pid}      | /api/sets/{S}/problems/{SP2}   | {"sgf": "(;SZ[9]AB[ba]AW[aa]PL[B];B[ab]C[Correct])"} | 401 403 403 403 403 200 404 403
+DELETE /api/sets/{id}/problems/{pid}   | /api/sets/{S}/problems/{SP2}   |  | 401 403 403 403 403 204 404 403
+POST /api/sets/{id}/import             | /api/sets/{S}/import           | (;SZ[9]AB[ba]AW[aa]PL[B];B[ab]C[Correct]) | 401 403 403 403 403 200 404 403
+GET /api/sets/{id}/export              | /api/sets/{S}/export           |  | 404 200 404 200 404 200 404 200
+POST /api/classes/{id}/assignments     | /api/classes/{C}/assignments   | {"set_id": {S}, "starts_at": 0, "due_at": 4102444800000} | 401 403 403 403 403 201 404 403
+GET /api/learners/{id}/homework        | /api/learners/{L}/homework     |  | 401 200 403 200 403 200 403 200
+GET /api/assignments/{id}/results      | /api/assignments/{A}/results   |  | 401 403 403 403 403 200 404 200
+GET /api/assignments/{id}/results.csv  | /api/assignments/{A}/results.csv |  | 401 403 403 403 403 200 404 200
+GET /api/problems/{id}                 | /api/problems/{PP}             |  | 404 404 404 404 404 200 404 200
+GET /problems/{id}                     | /problems/{PP}                 |  | 404 404 404 404 404 200 404 200
+GET /api/problems/{id}/solution        | /api/problems/{PP}/solution    |  | 404 404 404 404 404 200 404 200
+POST /api/problems/{id}/attempts       | /api/problems/{PP}/attempts    |  | 404 404 404 404 404 201 404 201
+GET /api/problems/{id}                 | /api/problems/{SP}             |  | 404 200 404 200 404 200 404 200
+POST /api/problems/{id}/attempts       | /api/problems/{SP}/attempts    |  | 404 201 404 201 404 201 404 201
 POST /api/children/link                | /api/children/link             | {"code": "{class_code}", "child_id": {pupil}, "pictures": [4, 5, 6]} | 401 403 403 200 200 403 403 403
 GET /api/classes                       | /api/classes                   |  | 401 403 403 403 403 200 200 403
 POST /api/classes                      | /api/classes                   | {"name": "班 {n}"} | 401 403 403 403 403 201 201 403
@@ -115,6 +139,9 @@ POST /api/games/{id}/undo              | /api/games/{bot_game}/undo     |  | 401
 
 /// Routes that end the session they are called with: each role signs in afresh for them.
 const ENDS_SESSION: [&str; 2] = ["POST /api/auth/signout", "POST /signout"];
+
+/// A problem the teacher writes: capture in one.
+const MATRIX_PROBLEM: &str = "(;SZ[9]AB[ba]AW[aa]PL[B];B[ab]C[Correct])";
 
 const CSRF: &str = "0123456789abcdef0123456789abcdef";
 const PASSWORD: &str = "violet harbor tadpole 19";
@@ -320,6 +347,19 @@ impl<'a> World<'a> {
             let list = self.json(3, "GET", "/api/devices", json!(null));
             out = out.replace("{device}", &list[0]["id"].to_string());
         }
+        if out.contains("{fresh_set}") {
+            let c = self.json(5, "POST", "/api/sets", json!({"name": "fresh"}));
+            out = out.replace("{fresh_set}", &c["id"].to_string());
+        }
+        if out.contains("{SP2}") {
+            let c = self.json(
+                5,
+                "POST",
+                &format!("/api/sets/{}/problems", self.vars["S"]),
+                json!({"sgf": MATRIX_PROBLEM}),
+            );
+            out = out.replace("{SP2}", &c["id"].to_string());
+        }
         if out.contains("{open_game}") {
             let g = self.json(
                 1,
@@ -463,6 +503,35 @@ fn build_world(app: &TestApp) -> World<'_> {
         json!(null),
     );
     w.vars.insert("attempt", a["attempt_id"].to_string());
+    let set = w.json(
+        5,
+        "POST",
+        "/api/sets",
+        json!({"name": "matrix set", "visibility": "class"}),
+    );
+    w.vars.insert("S", set["id"].to_string());
+    let sp = w.json(
+        5,
+        "POST",
+        &format!("/api/sets/{}/problems", set["id"]),
+        json!({"sgf": MATRIX_PROBLEM}),
+    );
+    w.vars.insert("SP", sp["id"].to_string());
+    let private = w.json(5, "POST", "/api/sets", json!({"name": "private set"}));
+    let pp = w.json(
+        5,
+        "POST",
+        &format!("/api/sets/{}/problems", private["id"]),
+        json!({"sgf": MATRIX_PROBLEM}),
+    );
+    w.vars.insert("PP", pp["id"].to_string());
+    let a = w.json(
+        5,
+        "POST",
+        &format!("/api/classes/{}/assignments", w.vars["C"]),
+        json!({"set_id": set["id"], "starts_at": 0, "due_at": 4_102_444_800_000_i64}),
+    );
+    w.vars.insert("A", a["id"].to_string());
     let g = w.json(
         1,
         "POST",

@@ -4,6 +4,7 @@
 mod app;
 mod support;
 
+mod assignments;
 mod authz;
 mod browser;
 mod games;
@@ -19,6 +20,7 @@ mod rules_cases;
 mod scoring_cases;
 mod security;
 mod service;
+mod sets;
 mod shared_corpus;
 mod shipped_bank;
 mod solver_cli;

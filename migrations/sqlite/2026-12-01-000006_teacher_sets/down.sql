@@ -1,0 +1,10 @@
+DROP TABLE assignments;
+ALTER TABLE problems DROP COLUMN copied_from;
+ALTER TABLE problems DROP COLUMN retired;
+ALTER TABLE problems DROP COLUMN replaced_by;
+ALTER TABLE problems DROP COLUMN version;
+DROP INDEX problem_sets_owner;
+ALTER TABLE problem_sets DROP COLUMN retired;
+ALTER TABLE problem_sets DROP COLUMN copied_from;
+ALTER TABLE problem_sets DROP COLUMN visibility;
+ALTER TABLE problem_sets DROP COLUMN owner_id;
