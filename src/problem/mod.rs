@@ -4,8 +4,9 @@
 //! Pure: no I/O. Builds on `go`; knows nothing of the database or the web.
 
 mod export;
+pub mod generator;
 mod import_ogs;
-mod import_sgf;
+pub(crate) mod import_sgf;
 mod judge;
 mod legality;
 mod model;
@@ -14,7 +15,7 @@ mod transform;
 
 pub use export::to_sgf;
 pub use import_ogs::{OgsError, from_ogs_json};
-pub use import_sgf::{ImportError, from_sgf, from_sgf_bytes, from_sgf_file};
+pub use import_sgf::{ImportError, from_sgf, from_sgf_bytes, from_sgf_file, level_of};
 pub use judge::{
     JudgeError, Referee, TreeOnly, Verdict, WrongReason, judge, judge_replayed, main_correct_line,
     next_correct_move, play_in_problem, replay_history, verify_tree,

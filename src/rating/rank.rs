@@ -117,3 +117,27 @@ mod tests {
         assert_eq!(Rank::Dan(2).to_string(), "2 dan");
     }
 }
+
+/// The starting rating of a graded problem of children's level 1–7 (the generator's grade):
+/// the middle of the level's ranks (level 1 is 30–26 kyu … level 7 is 1 dan), shifted by
+/// `LEVEL_OFFSET`, measured with `cargo bench --bench learners` (README "Problem bank").
+pub fn level_start(level: u8) -> f64 {
+    let n = f64::from(level.clamp(1, 7) - 1) * 5.0 + 2.5 + LEVEL_OFFSET;
+    525.0 * (n / 23.15).exp()
+}
+
+/// Ranks added to every level's start by the calibration.
+pub const LEVEL_OFFSET: f64 = 0.0;
+
+#[cfg(test)]
+mod level_tests {
+    use super::*;
+
+    #[test]
+    fn a_level_starts_inside_its_own_ranks() {
+        for l in 1..=7 {
+            assert_eq!(stars_of(level_start(l)).level, l, "level {l}");
+        }
+        assert!(level_start(3) > level_start(2));
+    }
+}

@@ -5,6 +5,7 @@ mod app;
 mod support;
 
 mod authz;
+mod bank_verify;
 mod browser;
 mod gnugo_oracle;
 mod import_config;
