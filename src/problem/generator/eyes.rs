@@ -13,8 +13,11 @@ use super::kinds::{Task, Topic};
 use super::search::{Candidate, finish, query_budget};
 use super::tree::Fight;
 
+/// A named eye space: Chinese and English names, its points (x, y) on the top edge.
+pub type Shape = (&'static str, &'static str, &'static [(u8, u8)]);
+
 /// The basic shapes with a vital point (直三, 弯三, 丁四, 刀把五, 梅花五, 板六), on the top edge.
-pub const SHAPES: [(&str, &str, &[(u8, u8)]); 6] = [
+pub const SHAPES: [Shape; 6] = [
     ("直三", "straight three", &[(0, 0), (1, 0), (2, 0)]),
     ("弯三", "bent three", &[(0, 0), (1, 0), (1, 1)]),
     ("丁四", "pyramid four", &[(0, 0), (1, 0), (2, 0), (1, 1)]),

@@ -165,7 +165,7 @@ pub fn assemble(c: &Candidate, origin: &Origin) -> Option<Generated> {
             .collect::<Vec<_>>()
     };
     let question = comment::question(f.learner, f.task);
-    let mut problem = Problem {
+    let problem = Problem {
         size: b.size(),
         black: stones(Color::Black),
         white: stones(Color::White),
@@ -207,7 +207,6 @@ pub fn assemble(c: &Candidate, origin: &Origin) -> Option<Generated> {
     };
     let score = grade::score(c.topic, &features);
     let level = grade::level(score);
-    problem.name = Some(format!("{} {:03}", c.topic.en(), &key.len() % 1000));
     let mut g = Generated {
         problem,
         topic: c.topic,
@@ -396,7 +395,7 @@ pub fn generate(
         n += batch;
         for g in results.into_iter().flatten() {
             let count = made.entry(g.topic).or_default();
-            if *count >= settings.per_topic || !seen.insert(g.key.clone()) {
+            if out.len() >= wanted || *count >= settings.per_topic || !seen.insert(g.key.clone()) {
                 continue;
             }
             *count += 1;
