@@ -507,7 +507,7 @@ fn bank_calibration() {
         let Some(grade) = level_of(&p) else { continue };
         let mut solved = 0;
         for child in 1..=7u8 {
-            for _ in 0..4 {
+            for _ in 0..2 {
                 let ok = child::solves(&p, child, &mut rng);
                 solved += usize::from(ok);
                 let c = &mut cells[usize::from(grade) * 8 + usize::from(child)];
@@ -515,7 +515,7 @@ fn bank_calibration() {
                 c[1] += 1.0;
             }
         }
-        let rate = solved as f64 / 28.0;
+        let rate = solved as f64 / 14.0;
         rows.push((f64::from(grade), rate));
         by_level[usize::from(grade)][0] += rate;
         by_level[usize::from(grade)][1] += 1.0;
@@ -534,7 +534,7 @@ fn bank_calibration() {
     let vy: f64 = rows.iter().map(|r| (r.1 - my).powi(2)).sum();
     let r = cov / (vx * vy).sqrt();
     println!(
-        "(c) shipped bank: {} graded problems, 28 simulated children each (4 per level 1-7)",
+        "(c) shipped bank: {} graded problems, 14 simulated children each (2 per level 1-7)",
         rows.len()
     );
     println!("Pearson correlation between grade and simulated solving rate: {r:.3}");

@@ -126,18 +126,27 @@ pub fn level_start(level: u8) -> f64 {
     525.0 * (n / 23.15).exp()
 }
 
-/// Ranks added to every level's start by the calibration.
-pub const LEVEL_OFFSET: f64 = 0.0;
+/// Ranks added to every level's start by the calibration: the offset that best predicts the
+/// solving rates of simulated children on the shipped bank (`cargo bench --bench learners`,
+/// section (c): +3.25 ranks, grade/solving-rate correlation −0.61).
+pub const LEVEL_OFFSET: f64 = 3.25;
 
 #[cfg(test)]
 mod level_tests {
     use super::*;
 
     #[test]
-    fn a_level_starts_inside_its_own_ranks() {
-        for l in 1..=7 {
-            assert_eq!(stars_of(level_start(l)).level, l, "level {l}");
+    fn a_level_starts_at_its_own_ranks_or_one_above_and_levels_rise() {
+        for l in 1..=7u8 {
+            // Calibrated up to one level above the grade's own ranks.
+            let shown = stars_of(level_start(l)).level;
+            assert!(
+                shown == l || shown == (l + 1).min(7),
+                "level {l} starts at {shown}"
+            );
+            if l < 7 {
+                assert!(level_start(l + 1) > level_start(l));
+            }
         }
-        assert!(level_start(3) > level_start(2));
     }
 }

@@ -5,8 +5,9 @@
 //! like every shipped problem and kept only when no problem of the bank is the same up to the
 //! eight symmetries and colour swap ([`bank`]). Mining real games is [`mine`].
 //!
-//! Pure and deterministic for a seed: no I/O, no clock decides anything (the solver's budgets
-//! are node counts); threads only share the work of a batch, whose results are taken in order.
+//! Pure: no I/O. The generator's own choices are fixed by the seed (threads only share the work
+//! of a fixed batch, whose results are taken in order); the solver reads in time slices, so a
+//! position proven just inside the node budget may be missed in another run.
 
 pub mod bank;
 mod comment;
