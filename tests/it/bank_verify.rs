@@ -196,12 +196,17 @@ fn mining_the_shared_game_records_finds_problems_that_verify() {
     }
 }
 
-/// The chain the problem is about: of the stones the main line takes, the largest chain of
-/// those shortest of liberties at the start.
+/// The chain the problem is about: of the stones the main line takes, the one shortest of
+/// liberties after the answer, then at the start, then the largest chain.
 fn taken_by_main_line(p: &Problem) -> Option<Point> {
     let line: Vec<Move> = main_correct_line(p).iter().map(|m| m.1).collect();
     let end = replay_history(p, &line).ok()?;
     let start = p.board();
+    let after = replay_history(p, &line[..1]).ok()?;
+    let libs_after = |q: Point| match after.board().get(q) {
+        Some(_) => after.board().liberty_count(q),
+        None => 0,
+    };
     let opponent = p.to_play.opponent();
     let list = if opponent == sente::go::Color::Black {
         &p.black
@@ -213,6 +218,7 @@ fn taken_by_main_line(p: &Problem) -> Option<Point> {
         .filter(|&q| end.board().get(q).is_none())
         .min_by_key(|&q| {
             (
+                libs_after(q),
                 start.liberty_count(q),
                 std::cmp::Reverse(start.chain(q).len()),
                 q,
