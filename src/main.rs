@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 
-use sente::cli::{collect_sgf_files, import, replay, solve, verify};
+use sente::cli::{collect_sgf_files, compose, import, replay, solve, verify};
 use sente::problem::solver::{Budget, Question};
 
 #[derive(Parser)]
@@ -88,8 +88,9 @@ enum Command {
         #[arg(long, default_value = "Admin")]
         display_name: String,
     },
-    /// Fill a database with generated learners and a year of their attempts (for measuring the
-    /// growth log and "next problem" at scale). Problems copy the shipped bank's.
+    /// Scale filler for load tests (not the problem generator: see `compose`): fills a database
+    /// with made-up learners and a year of their attempts, on copies of the shipped bank's
+    /// problems, to measure the growth log and "next problem" at scale.
     Generate {
         #[command(flatten)]
         db: DatabaseArg,
@@ -107,6 +108,53 @@ enum Command {
         /// Seed; use another one to generate into the same database twice.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// The problem generator (not the scale filler `generate`): builds new problems of every
+    /// kind of the curriculum by search, proves each with the solver, grades it, and writes the
+    /// ones not already in the bank (up to symmetry and colour) as SGF files in sets by level
+    /// and kind.
+    Compose {
+        /// Seed: the same seed makes the same problems.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Problems wanted of each kind.
+        #[arg(long, default_value_t = 10)]
+        per_kind: usize,
+        /// Stop when this many problems are made in all.
+        #[arg(long, default_value_t = usize::MAX)]
+        total: usize,
+        /// Give up after this many attempts.
+        #[arg(long, default_value_t = 1_000_000)]
+        max_attempts: usize,
+        /// Threads (default: the machine's cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Folder to write the sets into (its problems count as already made).
+        #[arg(long, default_value = "problems")]
+        out: PathBuf,
+        /// Further banks whose problems must not be made again.
+        #[arg(long)]
+        against: Vec<PathBuf>,
+    },
+    /// Finds problems in game records: positions where one move decides the capture of a
+    /// group, cut to a corner or side, proven and graded like composed ones, written with the
+    /// game's players and date.
+    Mine {
+        /// Folder to write the sets into (its problems count as already made).
+        #[arg(long, default_value = "problems")]
+        out: PathBuf,
+        /// At most this many problems.
+        #[arg(long, default_value_t = 100)]
+        limit: usize,
+        /// Game records: SGF files or folders.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Prints a problem bank's counts by kind and level (a Markdown table).
+    Bank {
+        /// Bank folders or files.
+        #[arg(default_value = "problems")]
+        paths: Vec<PathBuf>,
     },
     /// Run the solver on one file and print its proof (first moves and refutations): the
     /// problem's own goal, or a question on a target chain of any position of the main line.
@@ -186,6 +234,30 @@ fn run() -> anyhow::Result<()> {
             },
             sessions_file.as_deref(),
         ),
+        Command::Compose {
+            seed,
+            per_kind,
+            total,
+            max_attempts,
+            threads,
+            out,
+            against,
+        } => {
+            let settings = sente::problem::generator::Settings {
+                seed,
+                per_topic: per_kind,
+                total,
+                max_attempts,
+                threads: threads
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            };
+            run_compose(&settings, &out, &against)
+        }
+        Command::Mine { out, limit, paths } => run_mine(&out, limit, &paths),
+        Command::Bank { paths } => {
+            print!("{}", compose::table(&compose::read_bank(&paths)?));
+            Ok(())
+        }
         Command::Solve {
             json,
             goal,
@@ -509,5 +581,63 @@ fn run_replay(json: bool, paths: &[PathBuf]) -> anyhow::Result<()> {
     if failed > 0 && !json {
         eprintln!("{failed} file(s) stopped at an illegal move or could not be read");
     }
+    Ok(())
+}
+
+fn run_compose(
+    settings: &sente::problem::generator::Settings,
+    out: &std::path::Path,
+    against: &[PathBuf],
+) -> anyhow::Result<()> {
+    let mut banks = vec![out.to_path_buf()];
+    banks.extend(against.iter().cloned());
+    let known = compose::known_keys(&banks)?;
+    let started = std::time::Instant::now();
+    let mut failed: Option<anyhow::Error> = None;
+    let made = sente::problem::generator::generate(
+        settings,
+        &known,
+        |g| {
+            if failed.is_none() {
+                failed = compose::write_all(out, std::slice::from_ref(g)).err();
+            }
+        },
+        |made, wanted, tries| {
+            let note = format!(
+                "problems, {tries} attempts, {:.0} s",
+                started.elapsed().as_secs_f64()
+            );
+            compose::progress_bar(made, wanted, &note);
+        },
+    );
+    eprintln!();
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let written = made.len();
+    println!(
+        "{written} new problems written under {} in {:.1} s ({} already in the banks)",
+        out.display(),
+        started.elapsed().as_secs_f64(),
+        known.len()
+    );
+    Ok(())
+}
+
+fn run_mine(out: &std::path::Path, limit: usize, paths: &[PathBuf]) -> anyhow::Result<()> {
+    let known = compose::known_keys(&[out.to_path_buf()])?;
+    let files = collect_sgf_files(paths)?;
+    let started = std::time::Instant::now();
+    let made = compose::mine_files(&files, &known, limit, |k, n, found| {
+        compose::progress_bar(k, n, &format!("records, {found} problems"));
+    })?;
+    eprintln!();
+    let written = compose::write_all(out, &made)?;
+    println!(
+        "{written} problems mined from {} records in {:.1} s, written under {}",
+        files.len(),
+        started.elapsed().as_secs_f64(),
+        out.display()
+    );
     Ok(())
 }

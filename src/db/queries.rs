@@ -65,9 +65,13 @@ fn same_problem(a: &Problem, b: &Problem) -> bool {
         && a.tree == b.tree
 }
 
-/// Starting rating of a problem before anyone has tried it (Glicko-2 scale), from its kind.
+/// Starting rating of a problem before anyone has tried it (Glicko-2 scale): from its graded
+/// level when it has one (generated problems), else from its kind.
 fn initial_rating(p: &Problem) -> f64 {
     use crate::problem::Kind::*;
+    if let Some(level) = crate::problem::level_of(p) {
+        return crate::rating::level_start(level);
+    }
     match p.kind {
         Capture | Escape => 900.0,
         Ladder | Net | Snapback | Connect | Cut => 1100.0,

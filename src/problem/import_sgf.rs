@@ -144,9 +144,26 @@ pub fn from_sgf(root: Node<'_>) -> Result<Problem, ImportError> {
             .get("SO")
             .map(|s| s.trim().to_string())
             .filter(|s| !s.is_empty()),
-        tags: Vec::new(),
+        tags: level_tag(root),
         warnings,
     })
+}
+
+/// The generator's grade (`LV[1]` … `LV[7]`, ARCHITECTURE.md "Problem generator") as the tag
+/// `level-N`; nothing for another value.
+fn level_tag(root: Node<'_>) -> Vec<String> {
+    root.get("LV")
+        .and_then(|v| v.trim().parse::<u8>().ok())
+        .filter(|l| (1..=7).contains(l))
+        .map(|l| vec![format!("level-{l}")])
+        .unwrap_or_default()
+}
+
+/// The level of a problem's `level-N` tag.
+pub fn level_of(p: &Problem) -> Option<u8> {
+    p.tags
+        .iter()
+        .find_map(|t| t.strip_prefix("level-")?.parse().ok())
 }
 
 fn has_move(n: Node<'_>) -> bool {

@@ -5,8 +5,9 @@
 
 mod check;
 mod export;
+pub mod generator;
 mod import_ogs;
-mod import_sgf;
+pub(crate) mod import_sgf;
 mod judge;
 mod legality;
 mod model;
@@ -17,7 +18,7 @@ mod upload;
 pub use check::{CheckReport, Finding, check_problem, position_key};
 pub use export::to_sgf;
 pub use import_ogs::{OgsError, from_ogs_json};
-pub use import_sgf::{ImportError, from_sgf, from_sgf_bytes, from_sgf_file};
+pub use import_sgf::{ImportError, from_sgf, from_sgf_bytes, from_sgf_file, level_of};
 pub use judge::{
     JudgeError, Referee, TreeOnly, Verdict, WrongReason, judge, judge_replayed, main_correct_line,
     next_correct_move, play_in_problem, replay_history, verify_tree,

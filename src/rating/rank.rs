@@ -117,3 +117,36 @@ mod tests {
         assert_eq!(Rank::Dan(2).to_string(), "2 dan");
     }
 }
+
+/// The starting rating of a graded problem of children's level 1–7 (the generator's grade):
+/// the middle of the level's ranks (level 1 is 30–26 kyu … level 7 is 1 dan), shifted by
+/// `LEVEL_OFFSET`, measured with `cargo bench --bench learners` (README "Problem bank").
+pub fn level_start(level: u8) -> f64 {
+    let n = f64::from(level.clamp(1, 7) - 1) * 5.0 + 2.5 + LEVEL_OFFSET;
+    525.0 * (n / 23.15).exp()
+}
+
+/// Ranks added to every level's start by the calibration: the offset that best predicts the
+/// solving rates of simulated children on the shipped bank (`cargo bench --bench learners`,
+/// section (c): +3.25 ranks, grade/solving-rate correlation −0.61).
+pub const LEVEL_OFFSET: f64 = 3.25;
+
+#[cfg(test)]
+mod level_tests {
+    use super::*;
+
+    #[test]
+    fn a_level_starts_at_its_own_ranks_or_one_above_and_levels_rise() {
+        for l in 1..=7u8 {
+            // Calibrated up to one level above the grade's own ranks.
+            let shown = stars_of(level_start(l)).level;
+            assert!(
+                shown == l || shown == (l + 1).min(7),
+                "level {l} starts at {shown}"
+            );
+            if l < 7 {
+                assert!(level_start(l + 1) > level_start(l));
+            }
+        }
+    }
+}

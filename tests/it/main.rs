@@ -6,6 +6,7 @@ mod support;
 
 mod assignments;
 mod authz;
+mod bank_verify;
 mod browser;
 mod games;
 mod gnugo_oracle;

@@ -1,0 +1,141 @@
+//! The words of a problem (ARCHITECTURE.md "Problem generator"): the question, and a short
+//! comment in Chinese then English on the correct answer and on the main wrong answer, written
+//! from what the proof's lines do on the board (stones taken, liberties gained, a ko, life).
+
+use crate::go::{Color, Move};
+
+use super::kinds::{Task, Topic};
+use super::search::Candidate;
+use super::tree::play_line;
+
+fn side(c: Color) -> (&'static str, &'static str) {
+    match c {
+        Color::Black => ("黑", "Black"),
+        Color::White => ("白", "White"),
+    }
+}
+
+/// The root comment: "黑先吃子 Black to capture."
+pub fn question(learner: Color, task: Task) -> String {
+    let (zh, en) = side(learner);
+    let (wz, we) = task.words();
+    format!("{zh}先{wz} {en} to {we}.")
+}
+
+/// What the correct main line achieves, by kind.
+pub fn correct(c: &Candidate) -> String {
+    let f = &c.fight;
+    let main = &c.correct[0];
+    let (oz, oe) = side(f.learner.opponent());
+    let taken = play_line(&f.board, f.learner, main)
+        .map(|g| g.captures(f.learner) as usize)
+        .unwrap_or(0);
+    let moves = main.len().div_ceil(2);
+    let (zh, en): (String, String) = match c.topic {
+        Topic::Ladder => (
+            format!("征子：{oz}子一路被征吃，{moves}手吃掉{taken}子。"),
+            format!("Ladder: {oe} is chased to the edge and {taken} stone(s) are captured."),
+        ),
+        Topic::Net => (
+            format!("枷吃：{oz}子跑不出去，被吃掉{taken}子。"),
+            format!("Net: {oe} cannot run away; {taken} stone(s) are captured."),
+        ),
+        Topic::Snapback => (
+            format!("倒扑：先送一子，再提回{taken}子。"),
+            format!("Snapback: give one stone, then take back {taken}."),
+        ),
+        Topic::ThrowIn => (
+            format!("扑：先扑入送吃，{oz}子气紧被吃。"),
+            format!("Throw-in: sacrifice a stone first; {oe} runs short of liberties."),
+        ),
+        Topic::FirstKo => (
+            format!("提劫：提掉{oz}子。打劫时{oz}不能马上提回，要先在别处走一手。"),
+            format!("Take the ko: {oe} may not take back at once but must play elsewhere first."),
+        ),
+        Topic::DoubleAtari => (
+            format!("双打吃：一手同时打吃两块{oz}子，{oz}只能救一块。"),
+            format!("Double atari: two {oe} groups in atari at once; only one can be saved."),
+        ),
+        Topic::Escape => (
+            "逃子成功：气变多了，跑出来了。".to_string(),
+            "Escaped: the stones have more liberties now.".to_string(),
+        ),
+        Topic::ConnectAndCut if f.task == Task::Connect => (
+            "连接：连成一块就安全了。".to_string(),
+            "Connected: one group together is safe.".to_string(),
+        ),
+        Topic::ConnectAndCut => (
+            format!("切断：把{oz}子分开，吃掉{taken}子。"),
+            format!("Cut: {oe} is split and {taken} stone(s) are captured."),
+        ),
+        Topic::CapturingRace => (
+            format!("对杀：先紧{oz}子的外气，{oz}少一气被吃。"),
+            format!("Capturing race: fill {oe}'s outside liberties; {oe} is one liberty short."),
+        ),
+        Topic::TwoEyes => (
+            "做活：做成两只眼，活了。".to_string(),
+            "Alive: two eyes, the group lives.".to_string(),
+        ),
+        Topic::DestroyEye => (
+            format!("破眼：{oz}只有一只眼，死了。"),
+            format!("Eye destroyed: {oe} has only one eye and dies."),
+        ),
+        Topic::VitalPoint => (
+            "要点：占住眼形的中心要点。".to_string(),
+            "Vital point: the key point in the middle of the eye shape.".to_string(),
+        ),
+        Topic::ShortageOfLiberties => (
+            format!("紧气：{oz}子长出来也只有一口气，被吃掉{taken}子。"),
+            format!(
+                "Shortage of liberties: even after extending {oe} has one liberty; {taken} captured."
+            ),
+        ),
+        _ => (
+            format!("吃子：{moves}手吃掉{oz}子{taken}颗。"),
+            format!("Captured {taken} {oe} stone(s) in {moves} move(s)."),
+        ),
+    };
+    format!("正解！{zh} Correct! {en}")
+}
+
+/// What the opponent's refutation of `mv` does.
+pub fn wrong(c: &Candidate, mv: Move, reply: Move) -> String {
+    let f = &c.fight;
+    let (oz, oe) = side(f.learner.opponent());
+    let (lz, le) = side(f.learner);
+    let Some(g) = play_line(&f.board, f.learner, &[mv, reply]) else {
+        return "失败。 Wrong.".into();
+    };
+    let b = g.board();
+    let taken = g.captures(f.learner.opponent());
+    let (zh, en) = if taken > 0 {
+        (
+            format!("{oz}反而提掉了{lz}子。"),
+            format!("{oe} captures {le}'s stone(s) instead."),
+        )
+    } else if matches!(f.task, Task::Live) {
+        (
+            format!("{oz}破了眼，{lz}活不了。"),
+            format!("{oe} spoils the eye; {le} cannot live."),
+        )
+    } else if matches!(f.task, Task::Kill) {
+        (
+            format!("{oz}做成两只眼，活了。"),
+            format!("{oe} makes two eyes and lives."),
+        )
+    } else if !f.task.attacks() {
+        (
+            format!("{oz}继续追，{lz}子逃不掉。"),
+            format!("{oe} keeps chasing; the stones cannot escape."),
+        )
+    } else if b.get(f.target).is_some() {
+        let libs = b.liberty_count(f.target);
+        (
+            format!("{oz}子长出，有了{libs}口气，逃走了。"),
+            format!("{oe} extends to {libs} liberties and escapes."),
+        )
+    } else {
+        (format!("{oz}子逃走了。"), format!("{oe} gets away."))
+    };
+    format!("失败：{zh} Wrong: {en}")
+}

@@ -1,0 +1,305 @@
+//! The shipped bank (problems/) and the problem generator (ARCHITECTURE.md "Problem
+//! generator"): every problem passes the generator's own check (no error, every line judged as
+//! marked, the solver proving the author's answer, every correct first move in the tree, every
+//! wrong first move refuted), no two are the same up to symmetry and colour, every kind and
+//! level is there; the generator is deterministic for a seed; mining the shared game records
+//! finds problems that verify; GNU Go agrees with a sample of the capture problems.
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::PathBuf;
+
+use sente::go::{Move, Point};
+use sente::gtp::{Gtp, find_gnugo};
+use sente::problem::generator::{self, Settings, Topic};
+use sente::problem::solver::Budget;
+use sente::problem::{Kind, Problem, from_sgf_bytes, level_of, main_correct_line, replay_history};
+
+use crate::support::{files_with_ext, shared_data};
+
+fn bank() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("problems")
+}
+
+fn read_one(path: &std::path::Path) -> Problem {
+    let name = path.display();
+    let mut problems =
+        from_sgf_bytes(&std::fs::read(path).unwrap()).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(problems.len(), 1, "{name}: one problem per file");
+    problems.remove(0).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Runs `check` over `items` on every core, returning the failures.
+fn in_parallel<T: Sync>(items: &[T], check: impl Fn(&T) -> Option<String> + Sync) -> Vec<String> {
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let chunk = items.len().div_ceil(threads).max(1);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| s.spawn(|| part.iter().filter_map(&check).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    })
+}
+
+#[test]
+fn every_shipped_problem_verifies_and_no_two_are_the_same() {
+    let files = files_with_ext(&bank(), "sgf");
+    assert!(files.len() >= 700, "only {} problems shipped", files.len());
+    let problems: Vec<(PathBuf, Problem)> =
+        files.iter().map(|f| (f.clone(), read_one(f))).collect();
+    let failures = in_parallel(&problems, |(path, p)| {
+        generator::check(p, Budget::default())
+            .err()
+            .map(|e| format!("{}: {e}", path.display()))
+    });
+    assert!(
+        failures.is_empty(),
+        "{} problems fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    let mut seen: HashMap<String, &PathBuf> = HashMap::new();
+    for (path, p) in &problems {
+        if let Some(first) = seen.insert(generator::key(p), path) {
+            panic!(
+                "{} is {} turned, mirrored or recoloured",
+                path.display(),
+                first.display()
+            );
+        }
+    }
+    // Sets by level and kind: every kind and every level, each file's level its folder's.
+    let (mut kinds, mut levels) = (BTreeSet::new(), BTreeSet::new());
+    for (path, p) in &problems {
+        let folder = path
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_string_lossy();
+        let (level, topic) = generator::parse_set_name(&folder)
+            .unwrap_or_else(|| panic!("{}: not in a level-and-kind set", path.display()));
+        assert_eq!(level_of(p), Some(level), "{}", path.display());
+        kinds.insert(topic);
+        levels.insert(level);
+    }
+    // The kinds shipped so far (count liberties, snapback, first ko and the named vital-point
+    // shapes are not yet found by the search: README "Problem bank").
+    let shipped = [
+        Topic::CaptureInAtari,
+        Topic::Escape,
+        Topic::DoubleAtari,
+        Topic::Ladder,
+        Topic::Net,
+        Topic::ConnectAndCut,
+        Topic::CaptureCuttingStones,
+        Topic::EdgeCapture,
+        Topic::TwoEyes,
+        Topic::DestroyEye,
+        Topic::CapturingRace,
+        Topic::ThrowIn,
+        Topic::ShortageOfLiberties,
+    ];
+    let missing: Vec<&str> = shipped
+        .iter()
+        .filter(|t| !kinds.contains(t))
+        .map(|t| t.en())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "kinds missing from the bank: {missing:?}"
+    );
+    assert_eq!(levels.len(), 7, "levels present: {levels:?}");
+}
+
+#[test]
+fn the_generator_is_deterministic_for_a_seed_and_what_it_makes_verifies() {
+    let settings = |threads| Settings {
+        seed: 7,
+        per_topic: 1,
+        total: 4,
+        max_attempts: 640,
+        threads,
+    };
+    let known = Default::default();
+    let one = generator::generate(&settings(1), &known, |_| {}, |_, _, _| {});
+    let two = generator::generate(&settings(2), &known, |_| {}, |_, _, _| {});
+    assert_eq!(one.len(), 4, "four problems from 640 attempts");
+    // The generator's own choices are fixed by the seed, but the solver reads each question in
+    // time slices, so a position proven just inside the node budget in one run may be left out
+    // in another (README "Problem bank"): most problems are the same, with the same answers.
+    let texts = |v: &[generator::Generated]| {
+        v.iter()
+            .map(|g| (g.key.clone(), g.problem.tree.correct_first_moves()))
+            .collect::<Vec<_>>()
+    };
+    let (a, b) = (texts(&one), texts(&two));
+    let same = a.iter().filter(|x| b.contains(x)).count();
+    assert!(
+        same >= 3,
+        "the same seed makes mostly the same problems: {a:?} / {b:?}"
+    );
+    for g in &one {
+        let back = from_sgf_bytes(g.sgf.as_bytes()).unwrap().remove(0).unwrap();
+        generator::check(&back, Budget::default())
+            .unwrap_or_else(|e| panic!("{}: {e}\n{}", g.file_name(), g.sgf));
+        assert_eq!(level_of(&back), Some(g.level));
+        assert!(
+            g.sgf.contains("正解") && g.sgf.contains("失败"),
+            "{}",
+            g.sgf
+        );
+    }
+    let other = generator::generate(
+        &Settings {
+            seed: 8,
+            ..settings(2)
+        },
+        &known,
+        |_| {},
+        |_, _, _| {},
+    );
+    assert_ne!(texts(&one), texts(&other), "another seed, other problems");
+}
+
+#[test]
+fn mining_the_shared_game_records_finds_problems_that_verify() {
+    let Some(data) = shared_data("mining_the_shared_game_records_finds_problems_that_verify")
+    else {
+        return;
+    };
+    let files: Vec<PathBuf> = files_with_ext(&data.join("games/shusaku"), "sgf")
+        .into_iter()
+        .take(12)
+        .collect();
+    let mined =
+        sente::cli::compose::mine_files(&files, &Default::default(), 4, |_, _, _| {}).unwrap();
+    assert!(!mined.is_empty(), "no problem in {} records", files.len());
+    for g in &mined {
+        let back = from_sgf_bytes(g.sgf.as_bytes()).unwrap().remove(0).unwrap();
+        generator::check(&back, Budget::default()).unwrap_or_else(|e| panic!("{e}\n{}", g.sgf));
+        assert!(
+            g.sgf.contains("PB[") && g.sgf.contains("PW["),
+            "the game's players: {}",
+            g.sgf
+        );
+        assert!(
+            back.source
+                .as_deref()
+                .is_some_and(|s| s.contains("Shusaku")),
+            "{:?}",
+            back.source
+        );
+    }
+}
+
+/// The chain the problem is about: of the stones the main line takes, the one shortest of
+/// liberties after the answer, then at the start, then the largest chain.
+fn taken_by_main_line(p: &Problem) -> Option<Point> {
+    let line: Vec<Move> = main_correct_line(p).iter().map(|m| m.1).collect();
+    let end = replay_history(p, &line).ok()?;
+    let start = p.board();
+    let after = replay_history(p, &line[..1]).ok()?;
+    let libs_after = |q: Point| match after.board().get(q) {
+        Some(_) => after.board().liberty_count(q),
+        None => 0,
+    };
+    let opponent = p.to_play.opponent();
+    let list = if opponent == sente::go::Color::Black {
+        &p.black
+    } else {
+        &p.white
+    };
+    list.iter()
+        .copied()
+        .filter(|&q| end.board().get(q).is_none())
+        .min_by_key(|&q| {
+            (
+                libs_after(q),
+                start.liberty_count(q),
+                std::cmp::Reverse(start.chain(q).len()),
+                q,
+            )
+        })
+}
+
+#[test]
+fn gnu_go_agrees_with_a_sample_of_the_capture_problems() {
+    let Some(gnugo) = find_gnugo() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "gnugo is required under CI"
+        );
+        eprintln!("gnu_go_agrees_with_a_sample_of_the_capture_problems: skipped, no gnugo");
+        return;
+    };
+    let mut gtp = Gtp::start(&gnugo, &["--mode", "gtp"]).unwrap();
+    let files = files_with_ext(&bank(), "sgf");
+    let (mut checked, mut disagree) = (0, Vec::new());
+    for path in files.iter().step_by(7) {
+        let p = read_one(path);
+        let folder = path
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_string_lossy();
+        // A double atari saves either chain: GNU Go's `defend` of one of them is not the question.
+        if generator::parse_set_name(&folder).is_none_or(|(_, t)| t == Topic::DoubleAtari) {
+            continue;
+        }
+        if !matches!(
+            p.kind,
+            Kind::Capture | Kind::Ladder | Kind::Net | Kind::Snapback | Kind::Cut
+        ) {
+            continue;
+        }
+        let Some(target) = taken_by_main_line(&p) else {
+            continue;
+        };
+        let v = target.to_gtp(p.size);
+        let answer = main_correct_line(&p)[0].1;
+        let Move::Play(a) = answer else { continue };
+        // GTP arguments are words: the file goes to a path without spaces, loaded before move 1.
+        let copy = std::env::temp_dir().join(format!("sente-gnugo-{}.sgf", std::process::id()));
+        std::fs::copy(path, &copy).unwrap();
+        gtp.command(&format!("loadsgf {} 1", copy.display()))
+            .unwrap()
+            .unwrap();
+        // GNU Go's own reading: the target can be taken with the learner to move…
+        let attack = gtp.command(&format!("attack {v}")).unwrap().unwrap();
+        // …and after the author's answer it cannot be saved.
+        let me = if p.to_play == sente::go::Color::Black {
+            "black"
+        } else {
+            "white"
+        };
+        gtp.command(&format!("play {me} {}", a.to_gtp(p.size)))
+            .unwrap()
+            .unwrap();
+        // A capture in one has taken the target already: nothing left to defend.
+        let defend = match gtp.command(&format!("defend {v}")).unwrap() {
+            Ok(reply) => reply,
+            Err(e) if e.contains("empty") => "0".into(),
+            Err(e) => panic!("{}: defend {v}: {e}", path.display()),
+        };
+        checked += 1;
+        if attack.trim().starts_with('0') || !defend.trim().starts_with('0') {
+            disagree.push(format!(
+                "{}: attack {attack}, after {} defend {defend}",
+                path.display(),
+                a.to_gtp(p.size)
+            ));
+        }
+    }
+    assert!(checked >= 20, "only {checked} capture problems sampled");
+    assert!(
+        disagree.is_empty(),
+        "GNU Go disagrees on {} of {checked}:\n{}",
+        disagree.len(),
+        disagree.join("\n")
+    );
+}
