@@ -11,7 +11,6 @@ use std::path::PathBuf;
 use sente::go::{Move, Point};
 use sente::gtp::{Gtp, find_gnugo};
 use sente::problem::generator::{self, Settings, Topic};
-use sente::problem::solver::Budget;
 use sente::problem::{Kind, Problem, from_sgf_bytes, level_of, main_correct_line, replay_history};
 
 use crate::support::{files_with_ext, shared_data};
@@ -51,7 +50,7 @@ fn every_shipped_problem_verifies_and_no_two_are_the_same() {
     let problems: Vec<(PathBuf, Problem)> =
         files.iter().map(|f| (f.clone(), read_one(f))).collect();
     let failures = in_parallel(&problems, |(path, p)| {
-        generator::check(p, Budget::default())
+        generator::check(p, generator::check_budget())
             .err()
             .map(|e| format!("{}: {e}", path.display()))
     });
@@ -144,7 +143,7 @@ fn the_generator_is_deterministic_for_a_seed_and_what_it_makes_verifies() {
     );
     for g in &one {
         let back = from_sgf_bytes(g.sgf.as_bytes()).unwrap().remove(0).unwrap();
-        generator::check(&back, Budget::default())
+        generator::check(&back, generator::check_budget())
             .unwrap_or_else(|e| panic!("{}: {e}\n{}", g.file_name(), g.sgf));
         assert_eq!(level_of(&back), Some(g.level));
         assert!(
@@ -180,7 +179,8 @@ fn mining_the_shared_game_records_finds_problems_that_verify() {
     assert!(!mined.is_empty(), "no problem in {} records", files.len());
     for g in &mined {
         let back = from_sgf_bytes(g.sgf.as_bytes()).unwrap().remove(0).unwrap();
-        generator::check(&back, Budget::default()).unwrap_or_else(|e| panic!("{e}\n{}", g.sgf));
+        generator::check(&back, generator::check_budget())
+            .unwrap_or_else(|e| panic!("{e}\n{}", g.sgf));
         assert!(
             g.sgf.contains("PB[") && g.sgf.contains("PW["),
             "the game's players: {}",

@@ -416,6 +416,25 @@ fn a_child_solves_in_the_browser_and_sees_right_and_wrong() {
     });
 }
 
+/// Waits until the element's text contains `needle` (the element may not exist yet, or be
+/// replaced while the page loads).
+async fn wait_for_text(c: &Client, css: &str, needle: &str) {
+    let start = Instant::now();
+    loop {
+        if let Ok(e) = c.find(Locator::Css(css)).await
+            && let Ok(t) = e.text().await
+            && t.contains(needle)
+        {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "waited for {needle:?} in {css}"
+        );
+        tokio_sleep(50).await;
+    }
+}
+
 async fn text_of(c: &Client, css: &str) -> String {
     c.find(Locator::Css(css))
         .await
@@ -501,8 +520,9 @@ async fn remembered_device_story(c: &Client, app: &TestApp) {
     )
     .unwrap();
     click(c, "#add-child button[type=submit]").await;
-    wait_for_path(c, "/account").await;
-    assert!(text_of(c, ".children").await.contains("星星"));
+    // The form posts to /account and the page is /account already: wait for the new page's
+    // list, not for the address (reading the old page while it is replaced is a stale element).
+    wait_for_text(c, ".children", "星星").await;
     let code = text_of(c, "#family-code").await;
 
     // The child's tablet (another browser: no cookie of the parent's): the code typed once.
@@ -510,8 +530,8 @@ async fn remembered_device_story(c: &Client, app: &TestApp) {
     c.goto(&format!("{}/kids?lang=zh", app.base)).await.unwrap();
     type_into(c, "#code", &code).await;
     click(c, "#code-go").await;
-    wait_for_path(c, "/kids").await;
-    c.find(Locator::Css("a.kid")).await.unwrap();
+    // The code form is on /kids too: wait for the children the code opened.
+    wait_for_text(c, "a.kid", "星星").await;
     // Later: the tablet opens straight on the family's children, nothing typed.
     c.goto(&format!("{}/kids", app.base)).await.unwrap();
     let kid = c.find(Locator::Css("a.kid")).await.unwrap();

@@ -18,6 +18,17 @@ pub struct Checked {
     pub correct_first_moves: Vec<Move>,
 }
 
+/// The budget the whole bank is checked with: ten times the generator's nodes, and nodes alone
+/// decide (the time is only a safety net far above them), so the check answers the same on any
+/// machine however busy, in CI as on a laptop.
+pub fn check_budget() -> Budget {
+    Budget {
+        nodes: 200_000,
+        max_depth: 80,
+        time: std::time::Duration::from_secs(60),
+    }
+}
+
 /// Checks a problem: no import warning, a question in Chinese, every line judged as marked,
 /// every wrong first move refuted in the tree, the solver proving the author's answer, and the
 /// solver's correct first moves exactly the tree's.

@@ -26,7 +26,7 @@ use crate::go::{Color, Move, Point, Rng};
 use crate::problem::solver;
 use crate::problem::{Problem, Viewport};
 
-pub use bank::{Checked, check, key};
+pub use bank::{Checked, check, check_budget, key};
 pub use kinds::{Task, Topic};
 pub use search::Candidate;
 
