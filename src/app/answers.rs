@@ -190,6 +190,7 @@ pub async fn record_answer(
     let slot = state.live.slot(attempt_id);
     let mut held = slot.lock().await;
     for _ in 0..2 {
+        let fresh = held.is_none();
         let live = match held.as_mut() {
             Some(live) => live,
             None => held.insert(load_live(&state, attempt_id).await?),
@@ -209,7 +210,16 @@ pub async fn record_answer(
         {
             return Err(illegal(IllegalMove::OffBoard));
         }
-        let answer = judge_live(&state, live, mv).await?;
+        let answer = match judge_live(&state, live, mv).await {
+            Ok(a) => a,
+            // Illegal on the memory copy, which another server may have moved on: judge again
+            // on the stored attempt before refusing.
+            Err(AppError::IllegalMove { .. }) if !fresh => {
+                *held = None;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         let rows = move_rows(live, &answer, mv);
         let result = match answer.result {
             "solved" => AttemptResult::Solved,
