@@ -266,7 +266,7 @@ async fn growth_story(c: &Client, app: &TestApp) {
     click(c, "#code-go").await;
     wait_for_path(c, "/kids").await;
     click(c, "a.kid").await;
-    c.find(Locator::Css("#pictures-form")).await.unwrap();
+    wait_for_element(c, "#pictures-form").await;
     std::fs::write(
         screenshot_dir().join("kids-pictures.png"),
         c.screenshot().await.unwrap(),
@@ -416,6 +416,18 @@ fn a_child_solves_in_the_browser_and_sees_right_and_wrong() {
     });
 }
 
+/// Waits until an element matches `css` (the page after a click may still be loading).
+async fn wait_for_element(c: &Client, css: &str) {
+    let start = Instant::now();
+    while c.find(Locator::Css(css)).await.is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "waited for {css}"
+        );
+        tokio_sleep(50).await;
+    }
+}
+
 /// Waits until the element's text contains `needle` (the element may not exist yet, or be
 /// replaced while the page loads).
 async fn wait_for_text(c: &Client, css: &str, needle: &str) {
@@ -551,7 +563,7 @@ async fn remembered_device_story(c: &Client, app: &TestApp) {
     )
     .unwrap();
     click(c, "a.kid").await;
-    c.find(Locator::Css("#pictures-form")).await.unwrap();
+    wait_for_element(c, "#pictures-form").await;
 
     // The nine pictures are the app's drawings: no emoji, each drawn at a tappable size.
     let buttons = c.find_all(Locator::Css("button.picture")).await.unwrap();
@@ -630,10 +642,8 @@ async fn remembered_device_story(c: &Client, app: &TestApp) {
     c.goto(&format!("{}/kids", app.base)).await.unwrap();
     c.find(Locator::Css("a.kid")).await.unwrap();
     click(c, "#not-my-device").await;
-    wait_for_path(c, "/kids").await;
-    c.find(Locator::Css("#code"))
-        .await
-        .expect("the code screen is back");
+    // The form posts from /kids back to /kids: wait for the code screen, not the address.
+    wait_for_element(c, "#code").await;
     assert!(c.find_all(Locator::Css("a.kid")).await.unwrap().is_empty());
     c.goto(&format!("{}/kids", app.base)).await.unwrap();
     c.find(Locator::Css("#code"))
