@@ -519,3 +519,70 @@ pub fn export(state: &AppState, actor: &Actor, id: i32) -> Result<(String, Strin
     }
     Ok((format!("set-{}.sgf", view.set.id), out))
 }
+
+/// Diagrams on one printed worksheet page (ARCHITECTURE.md §6a "Worksheets"): 6 or 12.
+pub const WORKSHEET_PER_PAGE: [usize; 2] = [6, 12];
+
+/// One numbered diagram of a worksheet: the problem as printed and its correct first moves
+/// (for the answer key).
+pub struct WorksheetItem {
+    pub number: usize,
+    pub problem: std::sync::Arc<Problem>,
+    pub answers: Vec<Point>,
+}
+
+/// A set laid out for printing: the problem pages, then as many answer-key pages with the
+/// same diagrams (same numbers, same count per page).
+pub struct Worksheet {
+    pub set: ProblemSetRow,
+    pub per_page: usize,
+    pub pages: Vec<Vec<WorksheetItem>>,
+}
+
+/// The printable worksheet of a set, for whoever may read the set (404 otherwise); `per_page`
+/// is 6 or 12.
+pub fn worksheet(
+    state: &AppState,
+    actor: &Actor,
+    id: i32,
+    per_page: usize,
+) -> Result<Worksheet, AppError> {
+    if !WORKSHEET_PER_PAGE.contains(&per_page) {
+        return Err(AppError::bad("per_page is 6 or 12"));
+    }
+    // The connection goes back to the pool before the problems are parsed.
+    let (set, problems) = {
+        let conn = &mut *state.conn()?;
+        let set = readable_set(conn, actor, id)?;
+        let problems = store::set_problems(conn, set.id)?;
+        (set, problems)
+    };
+    let mut items = Vec::with_capacity(problems.len());
+    for (i, (row, _)) in problems.iter().enumerate() {
+        let problem = state.problem_view(row, 0)?;
+        let answers = problem
+            .tree
+            .correct_first_moves()
+            .into_iter()
+            .filter_map(|m| match m {
+                crate::go::Move::Play(p) => Some(p),
+                crate::go::Move::Pass => None,
+            })
+            .collect();
+        items.push(WorksheetItem {
+            number: i + 1,
+            problem,
+            answers,
+        });
+    }
+    let mut pages = Vec::new();
+    let mut items = items.into_iter().peekable();
+    while items.peek().is_some() {
+        pages.push(items.by_ref().take(per_page).collect());
+    }
+    Ok(Worksheet {
+        set,
+        per_page,
+        pages,
+    })
+}

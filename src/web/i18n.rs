@@ -773,6 +773,34 @@ impl Lang {
     }
 }
 
+/// The words of a printed worksheet (ARCHITECTURE.md §6a "Worksheets").
+pub struct SheetWords {
+    pub name_line: &'static str,
+    pub date_line: &'static str,
+    pub answer_key: &'static str,
+}
+
+static ZH_SHEET: SheetWords = SheetWords {
+    name_line: "姓名",
+    date_line: "日期",
+    answer_key: "答案",
+};
+
+static EN_SHEET: SheetWords = SheetWords {
+    name_line: "Name",
+    date_line: "Date",
+    answer_key: "Answer key",
+};
+
+impl Lang {
+    pub fn sheet_words(self) -> &'static SheetWords {
+        match self {
+            Lang::Zh => &ZH_SHEET,
+            Lang::En => &EN_SHEET,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,6 +21,7 @@ mod pages;
 mod progress;
 mod session;
 mod sets;
+mod worksheets;
 
 use std::net::SocketAddr;
 
@@ -162,6 +163,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(openapi::openapi_json)
     .service(pages::home)
     .service(pages::sets_page)
+    .service(worksheets::worksheet_page)
     .service(pages::set_page)
     .service(pages::solve_page)
     .service(pages::style)

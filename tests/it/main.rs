@@ -26,3 +26,4 @@ mod shared_corpus;
 mod shipped_bank;
 mod solver_cli;
 mod solver_corpus;
+mod worksheets;
