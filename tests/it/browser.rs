@@ -172,7 +172,9 @@ async fn story(c: &Client, app: &TestApp) {
     .unwrap();
 }
 
+/// Clicks an element, waiting for it first: the page a form posted to may still be loading.
 async fn click(c: &Client, css: &str) {
+    wait_for_element(c, css).await;
     c.find(Locator::Css(css))
         .await
         .unwrap_or_else(|e| panic!("{css}: {e}"))
@@ -448,6 +450,7 @@ async fn wait_for_text(c: &Client, css: &str, needle: &str) {
 }
 
 async fn text_of(c: &Client, css: &str) -> String {
+    wait_for_element(c, css).await;
     c.find(Locator::Css(css))
         .await
         .unwrap_or_else(|e| panic!("{css}: {e}"))
@@ -457,6 +460,7 @@ async fn text_of(c: &Client, css: &str) -> String {
 }
 
 async fn type_into(c: &Client, css: &str, text: &str) {
+    wait_for_element(c, css).await;
     c.find(Locator::Css(css))
         .await
         .unwrap_or_else(|e| panic!("{css}: {e}"))
