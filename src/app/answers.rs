@@ -234,15 +234,14 @@ pub async fn record_answer(
         let now = rows[0].created_at;
         // What an ended learner's attempt sets off runs in the same transaction, once.
         let then_rates = result != AttemptResult::Open && learner.is_some();
-        let then: Option<db::AfterMove> = (result != AttemptResult::Open && learner.is_some())
-            .then(|| -> db::AfterMove {
-                Box::new(move |conn| {
-                    // Read again inside the transaction: a hint may have come in since.
-                    let (a, _) = db::get_attempt(conn, attempt_id)?
-                        .ok_or(diesel::result::Error::NotFound)?;
-                    outcome::attempt_ended(conn, &a, result == AttemptResult::Solved)
-                })
-            });
+        let then: Option<db::AfterMove> = then_rates.then(|| -> db::AfterMove {
+            Box::new(move |conn| {
+                // Read again inside the transaction: a hint may have come in since.
+                let (a, _) =
+                    db::get_attempt(conn, attempt_id)?.ok_or(diesel::result::Error::NotFound)?;
+                outcome::attempt_ended(conn, &a, result == AttemptResult::Solved)
+            })
+        });
         let stored = state
             .writer
             .submit_move(db::MoveWrite {

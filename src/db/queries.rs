@@ -372,32 +372,6 @@ pub fn insert_attempt(conn: &mut AnyConnection, spec: &AttemptSpec) -> QueryResu
         .first(conn)
 }
 
-/// Moves an open attempt on by `added` moves from exactly `seq`, and ends it when `result` is
-/// final: one conditional UPDATE, so of two writers that saw the same state only one wins.
-/// False when the attempt has ended or moved on (the caller's view is stale).
-pub fn advance_attempt(
-    conn: &mut AnyConnection,
-    id: i32,
-    seq: i32,
-    added: i32,
-    result: AttemptResult,
-) -> QueryResult<bool> {
-    let ended = (result != AttemptResult::Open).then(now_ms);
-    diesel::update(
-        attempts::table
-            .find(id)
-            .filter(attempts::result.eq(AttemptResult::Open))
-            .filter(attempts::move_count.eq(seq)),
-    )
-    .set((
-        attempts::move_count.eq(attempts::move_count + added),
-        attempts::result.eq(result),
-        attempts::ended_at.eq(ended),
-    ))
-    .execute(conn)
-    .map(|n| n == 1)
-}
-
 /// An attempt with its moves in order.
 pub fn get_attempt(
     conn: &mut AnyConnection,
@@ -436,7 +410,7 @@ pub fn attempts_moves(
     Ok(by)
 }
 
-/// Stores moves (after `advance_attempt(s)` granted their sequence numbers) with statements
+/// Stores moves (after `advance_attempts` granted their sequence numbers) with statements
 /// prepared once per connection (`db::batch`).
 pub fn insert_moves(conn: &mut AnyConnection, moves: &[NewAttemptMove]) -> QueryResult<()> {
     if moves.is_empty() {
@@ -448,7 +422,7 @@ pub fn insert_moves(conn: &mut AnyConnection, moves: &[NewAttemptMove]) -> Query
     }
 }
 
-/// One attempt to move on, as `advance_attempt` does.
+/// One attempt to move on: by `added` moves from exactly `seq`, ended when `result` is final.
 #[derive(Debug, Clone, Copy)]
 pub struct Advance {
     pub attempt_id: i32,
@@ -457,8 +431,9 @@ pub struct Advance {
     pub result: AttemptResult,
 }
 
-/// `advance_attempt` for many attempts (the writer's batch): returns the ids of the attempts that
-/// were open at the expected sequence number and have moved on. Statements prepared once per
+/// Moves on the attempts of the writer's batch, each with a conditional UPDATE (open, at exactly
+/// `seq`), so of two writers that saw the same state only one wins; returns the ids of the
+/// attempts that moved on (the others' callers hold a stale view). Statements prepared once per
 /// connection (`db::batch`): one UPDATE per attempt on SQLite (in-process), one per batch on
 /// PostgreSQL.
 pub fn advance_attempts(conn: &mut AnyConnection, all: &[Advance]) -> QueryResult<Vec<i32>> {
