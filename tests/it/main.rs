@@ -26,4 +26,5 @@ mod shared_corpus;
 mod shipped_bank;
 mod solver_cli;
 mod solver_corpus;
+mod teach_pages;
 mod worksheets;
