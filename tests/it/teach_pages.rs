@@ -389,7 +389,7 @@ fn a_child_sees_homework_first_with_a_star_per_problem_solved(kind: Db, test: &s
     );
     assert!(this_week.contains("★☆"), "one star of two: {this_week}");
     assert_eq!(this_week.matches("homework-tile done").count(), 1);
-    assert_eq!(this_week.matches("class=\"homework-tile").count(), 2);
+    assert_eq!(this_week.matches("<a class=\"homework-tile").count(), 2);
     assert!(this_week.contains(&format!("href=\"/problems/{w2}\"")));
     assert!(!this_week.contains("late-mark"), "{this_week}");
     let last_week = homework_section(&page, "上周作业");
