@@ -236,7 +236,7 @@ fn class_results_show_statuses_wrong_moves_on_the_board_and_sort(kind: Db, test:
         return;
     };
     let mut t = teacher(&app, "grid_teacher");
-    let mut other = teacher(&app, "grid_other");
+    let other = teacher(&app, "grid_other");
     let c = class(&mut t, "一班");
     let set = new_set(&mut t, "第二周", "private");
     let p1 = add(&mut t, set, CAPTURE)["id"].as_i64().unwrap();
