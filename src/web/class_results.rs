@@ -150,8 +150,8 @@ fn rows(tw: &'static TeachWords, r: &Results, sort: Sort) -> Vec<ChildRow> {
     match sort {
         Sort::Class => {}
         Sort::Name => rows.sort_by(|a, b| a.name.cmp(&b.name)),
-        Sort::Solved => rows.sort_by(|a, b| b.solved.cmp(&a.solved)),
-        Sort::Time => rows.sort_by(|a, b| b.ms.cmp(&a.ms)),
+        Sort::Solved => rows.sort_by_key(|r| std::cmp::Reverse(r.solved)),
+        Sort::Time => rows.sort_by_key(|r| std::cmp::Reverse(r.ms)),
     }
     rows
 }

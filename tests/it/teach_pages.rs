@@ -236,7 +236,7 @@ fn class_results_show_statuses_wrong_moves_on_the_board_and_sort(kind: Db, test:
         return;
     };
     let mut t = teacher(&app, "grid_teacher");
-    let mut other = teacher(&app, "grid_other");
+    let other = teacher(&app, "grid_other");
     let c = class(&mut t, "一班");
     let set = new_set(&mut t, "第二周", "private");
     let p1 = add(&mut t, set, CAPTURE)["id"].as_i64().unwrap();
@@ -389,7 +389,7 @@ fn a_child_sees_homework_first_with_a_star_per_problem_solved(kind: Db, test: &s
     );
     assert!(this_week.contains("★☆"), "one star of two: {this_week}");
     assert_eq!(this_week.matches("homework-tile done").count(), 1);
-    assert_eq!(this_week.matches("class=\"homework-tile").count(), 2);
+    assert_eq!(this_week.matches("<a class=\"homework-tile").count(), 2);
     assert!(this_week.contains(&format!("href=\"/problems/{w2}\"")));
     assert!(!this_week.contains("late-mark"), "{this_week}");
     let last_week = homework_section(&page, "上周作业");
