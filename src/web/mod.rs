@@ -10,6 +10,7 @@ mod board_svg;
 mod charts;
 mod classes;
 mod csrf;
+mod editor;
 mod error;
 mod games;
 mod growth;
@@ -156,6 +157,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(sets::delete_set_problem)
     .service(sets::import_set)
     .service(sets::export_set)
+    .service(editor::teach_set_page)
+    .service(editor::new_problem_page)
+    .service(editor::edit_problem_page)
+    .service(editor::editor_script)
     .service(assignments::assign)
     .service(assignments::homework)
     .service(assignments::results)
