@@ -3,7 +3,8 @@
 //! stones, then one correct line and one wrong line with White's refuting reply — saves it and
 //! sees the check prove it; test-solves it in the real solve page; then builds a problem whose
 //! tree leaves out a second correct first move, sees the solver's move drawn on the board, adds
-//! it with one tap and saves again. Screenshots under target/screenshots.
+//! it with one tap and saves again; on the set page uploads a file with a good and a broken
+//! problem and sees both reported, and moves a problem down. Screenshots under target/screenshots.
 
 use std::time::{Duration, Instant};
 
@@ -20,6 +21,13 @@ use crate::learners::Session;
 const PASSWORD: &str = "violet harbor tadpole 19";
 
 async fn shot(c: &Client, name: &str) {
+    // The board in view when the page has one.
+    c.execute(
+        "const b = document.getElementById('ed-board'); if (b) b.scrollIntoView();",
+        vec![],
+    )
+    .await
+    .unwrap();
     std::fs::write(screenshot_dir().join(name), c.screenshot().await.unwrap()).unwrap();
 }
 
@@ -148,6 +156,75 @@ async fn editor_story(c: &Client, app: &TestApp, set: i64) {
     shot(c, "editor-test-solve.png").await;
 
     missed_move_story(c, app, set).await;
+    set_page_story(c, app, set).await;
+}
+
+/// The set page: an upload with one good and one broken problem reports both and lists the
+/// good one; a problem moves down.
+async fn set_page_story(c: &Client, app: &TestApp, set: i64) {
+    let file = std::env::temp_dir().join(format!("sente-editor-upload-{}.sgf", std::process::id()));
+    std::fs::write(
+        &file,
+        "(;SZ[9]AB[hb]AW[ia]PL[B];B[ib]C[Correct])\n(;SZ[9]AB[zz];B[aa])\n",
+    )
+    .unwrap();
+    c.goto(&format!("{}/teach/sets/{set}", app.base))
+        .await
+        .unwrap();
+    wait_for_element(c, "#upload-files").await;
+    c.find(Locator::Css("#upload-files"))
+        .await
+        .unwrap()
+        .send_keys(&file.display().to_string())
+        .await
+        .unwrap();
+    click(c, "#upload-send").await;
+    wait_for_element(c, "#upload-report .ed-rejected").await;
+    wait_for_text(c, "#upload-report .ed-imported", "1").await;
+    let _ = std::fs::remove_file(&file);
+    let rows = c
+        .find_all(Locator::Css("#problems .ed-problem"))
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), 3);
+    let first = rows[0].attr("data-id").await.unwrap().unwrap();
+    click(c, "#problems .ed-problem:first-child .ed-down").await;
+    let start = Instant::now();
+    loop {
+        let now = c
+            .find(Locator::Css("#problems .ed-problem:nth-child(2)"))
+            .await
+            .unwrap()
+            .attr("data-id")
+            .await
+            .unwrap();
+        if now.as_deref() == Some(first.as_str()) {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the problem never moved down"
+        );
+        tokio_sleep(50).await;
+    }
+    shot(c, "editor-set-page.png").await;
+    // The new order is the set's.
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let v: serde_json::Value = serde_json::from_str(
+        &agent
+            .get(format!("{}/api/sets/{set}", app.base))
+            .header("cookie", &teacher_cookie(app))
+            .call()
+            .unwrap()
+            .body_mut()
+            .read_to_string()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(v["problems"][1]["id"].to_string(), first);
 }
 
 /// Either atari takes White's corner stone at aa (Black at bb); the tree has only ab.
