@@ -30,6 +30,8 @@ function setupForms() {
     document.getElementById("target-label").hidden = !capture;
     document.getElementById("handicap-label").hidden = capture;
     document.getElementById("level-label").hidden = mode.value !== "computer";
+    const partner = document.getElementById("partner-label");
+    if (partner) partner.hidden = mode.value !== "one_device";
     const size = document.getElementById("size");
     for (const o of size.options) {
       const n = Number(o.value);
@@ -51,6 +53,8 @@ function setupForms() {
       color: document.getElementById("color").value,
     };
     if (mode.value === "computer") body.level = Number(document.getElementById("level").value);
+    const partner = document.getElementById("partner");
+    if (mode.value === "one_device" && partner && partner.value) body.partner = Number(partner.value);
     const r = await call("POST", "/api/games", body);
     if (r.ok) location.href = "/games/" + r.json.id;
     else showError(document.getElementById("start-error"), r);

@@ -23,6 +23,7 @@ pub mod reads;
 pub mod secrets;
 pub mod sets;
 pub mod state;
+pub mod teaching;
 pub mod text;
 
 pub use actor::{Actor, Admin, Grownup, Learner, Parent, Teacher};

@@ -413,3 +413,17 @@ pub fn attempts_at(
         .select(super::AttemptRow::as_select())
         .load(conn)
 }
+
+/// The number of current problems of each of some sets (a set without any is absent).
+pub fn problem_counts(
+    conn: &mut AnyConnection,
+    sets: &[i32],
+) -> QueryResult<std::collections::HashMap<i32, i64>> {
+    let rows: Vec<(i32, i64)> = problems::table
+        .filter(problems::set_id.eq_any(sets))
+        .filter(problems::retired.eq(false))
+        .group_by(problems::set_id)
+        .select((problems::set_id, diesel::dsl::count_star()))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}

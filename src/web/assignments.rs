@@ -186,7 +186,7 @@ fn results_json(r: &Results) -> ResultsJson {
 }
 
 /// The problem's board with the wrong first moves marked by their counts.
-fn wrong_moves_board(
+pub(super) fn wrong_moves_board(
     p: &crate::db::ProblemRow,
     moves: &[crate::app::assignments::WrongMove],
 ) -> String {

@@ -33,6 +33,8 @@ pub struct StartGame {
     pub level: Option<u8>,
     /// black | white (default black).
     pub color: Option<String>,
+    /// One device: the child who takes the other colour (the game goes to their growth log).
+    pub partner: Option<i32>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -63,6 +65,7 @@ pub async fn start_game(
         mode: Mode::parse(&b.mode)?,
         level: b.level,
         color: b.color,
+        partner: b.partner,
     };
     let view = run(move || games::start(&state, &actor, &spec)).await?;
     Ok(HttpResponse::Created().json(view))
@@ -271,6 +274,13 @@ struct GamesPage {
     lang_short: &'static str,
     other_lang: &'static str,
     lines: Vec<GameLine>,
+    /// A parent's children, who may take the other colour on one device.
+    partners: Vec<Partner>,
+}
+
+struct Partner {
+    id: i32,
+    name: String,
 }
 
 fn describe(g: &GameWords, v: &GameView) -> String {
@@ -320,7 +330,7 @@ pub async fn games_page(
     }
     let lang = Lang::of(&req);
     let g = lang.game_words();
-    let list = run(move || games::mine(&state, &actor)).await?;
+    let (list, partners) = run(move || games::lobby(&state, &actor)).await?;
     let page = GamesPage {
         t: lang.text(),
         g,
@@ -333,6 +343,13 @@ pub async fn games_page(
                 id: v.id,
                 what: describe(g, v),
                 state: state_text(g, v),
+            })
+            .collect(),
+        partners: partners
+            .into_iter()
+            .map(|u| Partner {
+                id: u.id,
+                name: u.display_name,
             })
             .collect(),
     };

@@ -43,7 +43,7 @@ fn see_other(to: &str) -> HttpResponse {
 }
 
 /// A page with a form: the body with the CSRF cookie set when the browser has none.
-fn form_page(
+pub(super) fn form_page(
     req: &HttpRequest,
     lang: Lang,
     status: StatusCode,
@@ -462,7 +462,8 @@ pub async fn kids_post(
     };
     let again = ClientIp(ip.0);
     match signed {
-        Ok(s) => Ok(signed_in_redirect(&req, &s.token, "/practice")),
+        // The child's home: homework first, else practice.
+        Ok(s) => Ok(signed_in_redirect(&req, &s.token, "/")),
         Err(AppError::Unauthorized(_)) => {
             let msg = lang.words().wrong_pictures.to_string();
             kids_page(
@@ -529,6 +530,7 @@ struct ClassBlock {
 struct AccountPage {
     t: &'static Text,
     w: &'static Words,
+    tw: &'static i18n::TeachWords,
     lang_code: &'static str,
     lang_short: &'static str,
     other_lang: &'static str,
@@ -613,6 +615,7 @@ pub async fn account(req: HttpRequest, state: web::Data<AppState>, actor: Actor)
         lang_short: lang.short(),
         other_lang: lang.other().short(),
         csrf: csrf::token(&req).0,
+        tw: lang.teach_words(),
         name: me.display_name.clone(),
         role: me.role.to_string(),
         family_code: me.family_code.clone().unwrap_or_default(),

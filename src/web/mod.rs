@@ -8,12 +8,14 @@ mod assignments;
 mod auth;
 mod board_svg;
 mod charts;
+mod class_results;
 mod classes;
 mod csrf;
 mod editor;
 mod error;
 mod games;
 mod growth;
+mod homework;
 pub mod i18n;
 mod learner_pages;
 mod multipart;
@@ -22,6 +24,7 @@ mod pages;
 mod progress;
 mod session;
 mod sets;
+mod teach;
 mod worksheets;
 
 use std::net::SocketAddr;
@@ -165,6 +168,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(assignments::homework)
     .service(assignments::results)
     .service(assignments::results_csv)
+    .service(teach::desk_page)
+    .service(teach::new_set_post)
+    .service(teach::assign_post)
+    .service(class_results::results_page)
+    .service(homework::homework_page)
     .service(openapi::openapi_json)
     .service(pages::home)
     .service(pages::sets_page)

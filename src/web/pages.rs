@@ -173,8 +173,16 @@ pub async fn sets_page(
     home_page(req, state).await
 }
 
+/// The home page: the bank's sets; a signed-in child's home shows their homework first.
 #[get("/")]
-pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+pub async fn home(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    actor: crate::app::Actor,
+) -> Result<HttpResponse, AppError> {
+    if let Ok(me) = crate::app::Learner::of(&actor) {
+        return super::homework::child_home(&req, state, me).await;
+    }
     home_page(req, state).await
 }
 

@@ -31,13 +31,14 @@ const ROLES: [&str; 8] = [
 /// {assessment} the learner's test, {problem} a problem, {slug} its set, {victim} a new child of
 /// the parent, {pupil}/{class_code} a new child of the class without a family, {device} a new
 /// device remembering the parent's family, {n} a counter, {S} the teacher's class-only set with
-/// the problem {SP}, assigned to {C} as {A}, {fresh_set} a new set of the teacher, {PP} a
-/// problem of a private set of the teacher, {SP2} a new problem of {S}, {game} a finished game of the learner,
+/// the problem {SP}, assigned to {C} as {A} (the learner's homework, so their home page shows
+/// it; the other learner has none and goes to practice), {fresh_set} a new set of the teacher,
+/// {PP} a problem of a private set of the teacher, {SP2} a new problem of {S}, {game} a finished game of the learner,
 /// {open_game} a new game of the learner on one device, {bot_game} a new game of the learner
 /// against the computer with one move each, {game_code} the code of a new game of the parent
 /// waiting for a second device.
 const MATRIX: &str = r#"
-GET /                                  | /                              |  | 200 200 200 200 200 200 200 200
+GET /                                  | /                              |  | 200 200 303 200 200 200 200 200
 GET /sets                              | /sets                          |  | 200 200 200 200 200 200 200 200
 GET /sets/{slug}                       | /sets/{slug}                   |  | 200 200 200 200 200 200 200 200
 GET /problems/{id}                     | /problems/{problem}            |  | 200 200 200 200 200 200 200 200
@@ -92,6 +93,11 @@ POST /api/classes/{id}/assignments     | /api/classes/{C}/assignments   | {"set_
 GET /api/learners/{id}/homework        | /api/learners/{L}/homework     |  | 401 200 403 200 403 200 403 200
 GET /api/assignments/{id}/results      | /api/assignments/{A}/results   |  | 401 403 403 403 403 200 404 200
 GET /api/assignments/{id}/results.csv  | /api/assignments/{A}/results.csv |  | 401 403 403 403 403 200 404 200
+GET /teach                             | /teach                         |  | 303 403 403 403 403 200 200 403
+POST /teach/sets                       | /teach/sets                    | form:name=matrix+set+{n}&visibility=private | 401 403 403 403 403 303 303 403
+POST /teach/assignments                | /teach/assignments             | form:class={C}&set={S}&starts=2026-01-01&due=2099-12-31 | 401 403 403 403 403 303 404 403
+GET /teach/assignments/{id}            | /teach/assignments/{A}         |  | 303 403 403 403 403 200 404 200
+GET /learners/{id}/homework            | /learners/{L}/homework         |  | 401 200 403 200 403 200 403 200
 GET /api/problems/{id}                 | /api/problems/{PP}             |  | 404 404 404 404 404 200 404 200
 GET /problems/{id}                     | /problems/{PP}                 |  | 404 404 404 404 404 200 404 200
 GET /api/problems/{id}/solution        | /api/problems/{PP}/solution    |  | 404 404 404 404 404 200 404 200

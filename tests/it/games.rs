@@ -19,6 +19,7 @@ both_backends!(
     nine_by_nine_go_is_counted_by_area_with_komi,
     the_computer_answers_and_undo_is_counted,
     parent_and_child_play_on_two_devices_with_live_moves,
+    a_parent_started_game_on_one_device_reaches_the_childs_log,
 );
 
 fn start(s: &mut Session, body: Value) -> Value {
@@ -482,4 +483,68 @@ fn parent_and_child_play_on_two_devices_with_live_moves(kind: Db, test: &str) {
     );
     let (status, _) = stranger.call("GET", &format!("/api/games/{id}/events"), None);
     assert_eq!(status, 403);
+}
+
+/// A parent starts a game on their own tablet and names the child who sits with them: the child
+/// takes the other colour, and the game is in the child's growth log. Another family's child,
+/// the parent themself, or a partner on two devices is refused.
+fn a_parent_started_game_on_one_device_reaches_the_childs_log(kind: Db, test: &str) {
+    let Some(app) = app(kind, test) else { return };
+    let (mut parent, mut kid, child) = signed_in_family(&app, "one_dev_parent", [1, 2, 3]);
+    let (mut other_parent, _, other_child) = signed_in_family(&app, "one_dev_other", [4, 5, 6]);
+    // The games page offers the parent's child as the partner.
+    let page = raw_get(&app, &parent, "/games?lang=en");
+    assert!(
+        page.contains(&format!(r#"<option value="{child}">孩子</option>"#)),
+        "{page}"
+    );
+    let g = start(
+        &mut parent,
+        json!({"kind": "capture", "size": 5, "target": 1, "mode": "one_device", "color": "white", "partner": child}),
+    );
+    let id = g["id"].as_i64().unwrap();
+    assert_eq!(
+        g["you"],
+        json!(["B", "W"]),
+        "the parent's tablet holds both colours"
+    );
+    // The child (Black) captures the parent's stone in the corner.
+    let v = play_ok(&mut parent, id, "ba aa ab");
+    assert_eq!(v["result"]["winner"], "B", "{v}");
+    // The child sees the game as theirs, holding Black.
+    let (status, seen) = kid.call("GET", &format!("/api/games/{id}"), None);
+    assert_eq!((status, seen["you"].clone()), (200, json!(["B"])), "{seen}");
+    let games = growth_games(&mut parent, child);
+    assert_eq!(
+        (games["played"].as_i64(), games["won"].as_i64()),
+        (Some(1), Some(1)),
+        "{games}"
+    );
+    // Refused: another family's child, oneself, a partner on two devices or against the computer.
+    let (status, e) = parent.call(
+        "POST",
+        "/api/games",
+        Some(json!({"kind": "capture", "size": 5, "target": 1, "mode": "one_device", "partner": other_child})),
+    );
+    assert_eq!(status, 403, "{e}");
+    let me = other_parent.call("GET", "/api/me", None).1["id"]
+        .as_i64()
+        .unwrap();
+    let (status, e) = other_parent.call(
+        "POST",
+        "/api/games",
+        Some(
+            json!({"kind": "capture", "size": 5, "target": 1, "mode": "one_device", "partner": me}),
+        ),
+    );
+    assert_eq!(status, 400, "{e}");
+    for mode in ["two_devices", "computer"] {
+        let (status, e) = parent.call(
+            "POST",
+            "/api/games",
+            Some(json!({"kind": "capture", "size": 5, "target": 1, "mode": mode, "level": 1, "partner": child})),
+        );
+        assert_eq!(status, 400, "{mode}: {e}");
+    }
+    assert_eq!(growth_games(&mut other_parent, other_child)["played"], 0);
 }

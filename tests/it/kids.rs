@@ -83,7 +83,7 @@ fn a_remembered_device_lists_only_its_own_family_or_class(kind: Db, test: &str) 
     assert_eq!(status, 200);
     assert_eq!(page.matches("class=\"picture\"").count(), 9);
     let (status, to, _) = tap_pictures(&mut tablet, child_a, "1-2-3");
-    assert_eq!((status, to.as_str()), (303, "/practice"));
+    assert_eq!((status, to.as_str()), (303, "/"));
 
     // The second family's tablet shows only theirs.
     let mut other = remembered_tablet(&app, &code_b);
@@ -130,7 +130,7 @@ fn a_remembered_device_lists_only_its_own_family_or_class(kind: Db, test: &str) 
         "the class's is not theirs"
     );
     let (status, to, _) = tap_pictures(&mut class_tablet, pupil, "0-1-2");
-    assert_eq!((status, to.as_str()), (303, "/practice"));
+    assert_eq!((status, to.as_str()), (303, "/"));
 
     // The account page lists the device with a button that forgets it.
     let mut grownup = Browser::new(&app);
@@ -282,7 +282,7 @@ fn a_remembered_device_keeps_the_picture_lock_out(kind: Db, test: &str) {
         204
     );
     let (status, to, _) = tap_pictures(&mut tablet, child, "1-2-3");
-    assert_eq!((status, to.as_str()), (303, "/practice"));
+    assert_eq!((status, to.as_str()), (303, "/"));
 }
 
 fn children_get_avatars_chosen_or_given(kind: Db, test: &str) {

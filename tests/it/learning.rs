@@ -909,7 +909,13 @@ fn forms_need_their_csrf_token_and_children_sign_in_with_pictures(kind: Db, test
             ("pictures", "4-0-8"),
         ],
     );
-    assert_eq!((status, to.as_str()), (303, "/practice"));
+    assert_eq!((status, to.as_str()), (303, "/"), "the child's home");
+    let (status, to, _) = kid.get("/");
+    assert_eq!(
+        (status, to.as_str()),
+        (303, "/practice"),
+        "no homework: practice"
+    );
     let (status, to, _) = kid.get("/practice");
     assert_eq!(status, 303);
     assert!(

@@ -13,6 +13,7 @@ both_backends!(
     an_evicted_or_restarted_attempt_continues_where_it_was,
     concurrent_answers_to_one_attempt_are_serialised,
     two_servers_on_one_database_store_what_one_server_stores,
+    a_move_illegal_on_a_stale_copy_is_judged_on_the_stored_attempt,
 );
 
 fn fixtures(app: &TestApp) {
@@ -149,4 +150,41 @@ fn two_servers_on_one_database_store_what_one_server_stores(kind: Db, test: &str
     let late = one.post_move(c, "aa");
     assert_eq!(late.status, 422, "{}", late.text);
     assert_eq!(stored(&one, c).1.len(), 3);
+}
+
+/// A server whose memory copy is behind sees White's stone at aa, which the other server's answer
+/// has since captured: Black's move there is illegal on the stale copy (occupied) but legal on the
+/// stored attempt. It must be judged again on the stored attempt, not refused.
+fn a_move_illegal_on_a_stale_copy_is_judged_on_the_stored_attempt(kind: Db, test: &str) {
+    let Some(one) = TestApp::spawn(kind, test) else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/it/fixtures/stale");
+    let out = one.import(None, &[&dir]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let two = one.another_server(100);
+    let problem = one.problem_id("stale", 1);
+    let a = one.start_attempt(problem);
+    // One answers the first move (White replies at aa) and keeps that board in memory.
+    let r = one.post_move(a, "dd");
+    assert_eq!(r.json["result"], "continue", "{}", r.text);
+    // Two captures the white stone at aa (White replies at ee).
+    let r = two.post_move(a, "ab");
+    assert_eq!(r.json["result"], "continue", "{}", r.text);
+    // One still sees a white stone at aa; the stored attempt has aa empty.
+    let r = one.post_move(a, "aa");
+    assert_eq!(
+        (r.status, r.json["result"].as_str()),
+        (200, Some("solved")),
+        "{}",
+        r.text
+    );
+    let (result, moves) = stored(&one, a);
+    assert_eq!(result, "solved");
+    let played: Vec<&str> = moves.iter().map(|m| m.1.as_str()).collect();
+    assert_eq!(played, ["dd", "aa", "ab", "ee", "aa"]);
 }

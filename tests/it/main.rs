@@ -28,4 +28,5 @@ mod shared_corpus;
 mod shipped_bank;
 mod solver_cli;
 mod solver_corpus;
+mod teach_pages;
 mod worksheets;

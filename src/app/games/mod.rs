@@ -75,6 +75,9 @@ pub struct NewGameSpec {
     pub level: Option<u8>,
     /// The colour the starting player takes (black or white; black by default).
     pub color: Option<String>,
+    /// On one device: the child (a learner the starter may follow) who takes the other colour,
+    /// so that the game reaches the child's growth log.
+    pub partner: Option<i32>,
 }
 
 /// The games of one level (None: against people) in the growth log.
@@ -260,7 +263,16 @@ pub fn start(state: &AppState, actor: &Actor, spec: &NewGameSpec) -> Result<Game
         (Mode::Computer, _) => return Err(AppError::bad("the computer's level is 1 to 7")),
         (_, _) => None,
     };
-    let mine = |c: Color| (c == color).then_some(me.id);
+    let partner = match (spec.mode, spec.partner) {
+        (_, None) => None,
+        (Mode::OneDevice, Some(id)) => Some(partner_of(state, actor, id)?),
+        (_, Some(_)) => {
+            return Err(AppError::bad(
+                "a partner is named for a game on one device; on two devices the other player joins with the code",
+            ));
+        }
+    };
+    let mine = |c: Color| if c == color { Some(me.id) } else { partner };
     let now = db::now_ms();
     let new = NewGame {
         kind: spec.kind.clone(),
@@ -288,6 +300,29 @@ pub fn start(state: &AppState, actor: &Actor, spec: &NewGameSpec) -> Result<Game
         row = store(state, &row, &m, |_| {})?;
     }
     Ok(view_of(&row, &m, Some(me)))
+}
+
+/// The child who sits at the board with the starter on one device: a learner the starter may
+/// follow (their child, a pupil; any learner for an admin), never the starter.
+fn partner_of(state: &AppState, actor: &Actor, id: i32) -> Result<i32, AppError> {
+    let me = actor.signed_in()?;
+    if me.id == id {
+        return Err(AppError::bad("the partner is the other player, not you"));
+    }
+    Ok(viewable(state, actor, id)?.id)
+}
+
+/// The games page: the player's recent games and the children they may play with on one device
+/// (a parent's children).
+pub fn lobby(state: &AppState, actor: &Actor) -> Result<(Vec<GameView>, Vec<UserRow>), AppError> {
+    let me = actor.signed_in()?;
+    let games = mine(state, actor)?;
+    let partners = if me.role == db::Role::Parent {
+        db::accounts::children_of(&mut *state.conn()?, me.id)?
+    } else {
+        Vec::new()
+    };
+    Ok((games, partners))
 }
 
 /// The second device joins a waiting game with its code (a code look-up, under the per-address
