@@ -4,7 +4,9 @@
 //! sees the check prove it; test-solves it in the real solve page; then builds a problem whose
 //! tree leaves out a second correct first move, sees the solver's move drawn on the board, adds
 //! it with one tap and saves again; on the set page uploads a file with a good and a broken
-//! problem and sees both reported, and moves a problem down. Screenshots under target/screenshots.
+//! problem and sees both reported, and moves a problem down; gives the set to a class; a child
+//! signs in with pictures and answers wrongly then rightly; the teacher's class results show both,
+//! the wrong move on the board. Screenshots under target/screenshots.
 
 use std::time::{Duration, Instant};
 
@@ -69,7 +71,7 @@ async fn place_corner(c: &Client) {
     wait_for_element(c, "#ed-board circle.stone.b[data-p=ba]").await;
 }
 
-async fn editor_story(c: &Client, app: &TestApp, set: i64) {
+async fn editor_story(c: &Client, app: &TestApp, set: i64) -> i64 {
     sign_in(c, app, "editor_teacher").await;
     // Chinese, the page's first language, whatever the browser asks for.
     c.goto(&format!("{}/teach/sets/{set}?lang=zh", app.base))
@@ -157,6 +159,98 @@ async fn editor_story(c: &Client, app: &TestApp, set: i64) {
 
     missed_move_story(c, app, set).await;
     set_page_story(c, app, set).await;
+    pid
+}
+
+/// The teacher gives the set to the class on the desk (/teach); the child signs in with pictures
+/// on the kids page, answers the built problem wrongly at cc, tries again and takes at ab; the
+/// teacher's class results show "solved later" and the wrong move cc drawn on the board.
+async fn homework_story(c: &Client, app: &TestApp, set: i64, pid: i64, class: &serde_json::Value) {
+    let class_id = class["id"].as_i64().unwrap();
+    c.goto(&format!("{}/teach", app.base)).await.unwrap();
+    let form = format!("#class-{class_id} form.assign");
+    wait_for_element(c, &form).await;
+    c.find(Locator::Css(&format!(
+        "{form} select[name=set] option[value='{set}']"
+    )))
+    .await
+    .unwrap()
+    .click()
+    .await
+    .unwrap();
+    click(c, &format!("{form} button[type=submit]")).await;
+    wait_for_element(c, &format!("#class-{class_id} tr[data-assignment]")).await;
+    let a = c
+        .find(Locator::Css(&format!(
+            "#class-{class_id} tr[data-assignment]"
+        )))
+        .await
+        .unwrap()
+        .attr("data-assignment")
+        .await
+        .unwrap()
+        .unwrap();
+
+    // The child, on the class's kids page, with their three pictures.
+    c.delete_all_cookies().await.unwrap();
+    c.goto(&format!(
+        "{}/kids?code={}",
+        app.base,
+        class["code"].as_str().unwrap()
+    ))
+    .await
+    .unwrap();
+    click(c, "a.kid").await;
+    wait_for_element(c, "#pictures-form").await;
+    for i in [4, 5, 6] {
+        click(c, &format!("button.picture[data-i='{i}']")).await;
+    }
+    let start = Instant::now();
+    while c.current_url().await.unwrap().path().starts_with("/kids") {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the child never got in"
+        );
+        tokio_sleep(50).await;
+    }
+    c.goto(&format!("{}/problems/{pid}", app.base))
+        .await
+        .unwrap();
+    wait_for_state(c, "playing").await;
+    tap(c, "cc").await;
+    wait_for_state(c, "wrong").await;
+    shot(c, "editor-child-wrong.png").await;
+    click(c, "#retry").await;
+    wait_for_state(c, "playing").await;
+    tap(c, "ab").await;
+    wait_for_state(c, "solved").await;
+    shot(c, "editor-child-solved.png").await;
+
+    // The teacher's class results.
+    c.delete_all_cookies().await.unwrap();
+    c.goto(&app.base).await.unwrap();
+    c.execute(
+        "document.cookie = arguments[0] + '; path=/';",
+        vec![json!(teacher_cookie(app))],
+    )
+    .await
+    .unwrap();
+    c.goto(&format!("{}/teach/assignments/{a}", app.base))
+        .await
+        .unwrap();
+    wait_for_element(c, "#grid td.cell[data-status=later]").await;
+    wait_for_element(c, "g.mark.wrong[data-p=cc]").await;
+    c.execute(
+        "document.querySelector('g.mark.wrong').scrollIntoView();",
+        vec![],
+    )
+    .await
+    .unwrap();
+    std::fs::write(
+        screenshot_dir().join("editor-class-results.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
 }
 
 /// The set page: an upload with one good and one broken problem reports both and lists the
@@ -281,9 +375,18 @@ fn a_teacher_builds_a_problem_in_the_editor_and_the_check_proves_it() {
     let app = TestApp::spawn(Db::Sqlite, "browser-editor").unwrap();
     let mut t = crate::sets::teacher(&app, "editor_teacher");
     let set = crate::sets::new_set(&mut t, "第一课", "private");
+    let (status, class) = t.call("POST", "/api/classes", Some(json!({"name": "一班"})));
+    assert_eq!(status, 201, "{class}");
+    let (status, kid) = t.call(
+        "POST",
+        &format!("/api/classes/{}/children", class["id"]),
+        Some(json!({"display_name": "小明", "pictures": [4, 5, 6]})),
+    );
+    assert_eq!(status, 201, "{kid}");
     actix_web::rt::System::new().block_on(async {
         let client = chromium.connect().await;
-        editor_story(&client, &app, set).await;
+        let pid = editor_story(&client, &app, set).await;
+        homework_story(&client, &app, set, pid, &class).await;
         client.close().await.unwrap();
     });
 }
