@@ -13,6 +13,7 @@ pub mod bank;
 pub mod children;
 pub mod classes;
 pub mod devices;
+pub mod editor;
 pub mod error;
 pub mod games;
 pub mod learners;

@@ -11,6 +11,7 @@ mod charts;
 mod class_results;
 mod classes;
 mod csrf;
+mod editor;
 mod error;
 mod games;
 mod growth;
@@ -159,6 +160,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(sets::delete_set_problem)
     .service(sets::import_set)
     .service(sets::export_set)
+    .service(editor::teach_set_page)
+    .service(editor::new_problem_page)
+    .service(editor::edit_problem_page)
+    .service(editor::editor_script)
     .service(assignments::assign)
     .service(assignments::homework)
     .service(assignments::results)

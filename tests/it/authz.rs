@@ -85,6 +85,10 @@ DELETE /api/sets/{id}/problems/{pid}   | /api/sets/{S}/problems/{SP2}   |  | 401
 POST /api/sets/{id}/import             | /api/sets/{S}/import           | (;SZ[9]AB[ba]AW[aa]PL[B];B[ab]C[Correct]) | 401 403 403 403 403 200 404 403
 GET /api/sets/{id}/export              | /api/sets/{S}/export           |  | 404 200 404 200 404 200 404 200
 GET /sets/{id}/worksheet               | /sets/{S}/worksheet?per_page=12 |  | 404 200 404 200 404 200 404 200
+GET /teach/sets/{id}                    | /teach/sets/{S}                |  | 401 403 403 403 403 200 404 200
+GET /teach/sets/{id}/problems/new       | /teach/sets/{S}/problems/new   |  | 401 403 403 403 403 200 404 200
+GET /teach/sets/{id}/problems/{pid}/edit | /teach/sets/{S}/problems/{SP}/edit |  | 401 403 403 403 403 200 404 200
+GET /static/editor/{name}               | /static/editor/editor.js       |  | 200 200 200 200 200 200 200 200
 POST /api/classes/{id}/assignments     | /api/classes/{C}/assignments   | {"set_id": {S}, "starts_at": 0, "due_at": 4102444800000} | 401 403 403 403 403 201 404 403
 GET /api/learners/{id}/homework        | /api/learners/{L}/homework     |  | 401 200 403 200 403 200 403 200
 GET /api/assignments/{id}/results      | /api/assignments/{A}/results   |  | 401 403 403 403 403 200 404 200

@@ -43,13 +43,13 @@ fn tools() -> Option<(PathBuf, PathBuf)> {
     ))
 }
 
-fn screenshot_dir() -> PathBuf {
+pub fn screenshot_dir() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
-async fn wait_for_state(c: &Client, state: &str) {
+pub async fn wait_for_state(c: &Client, state: &str) {
     let start = Instant::now();
     loop {
         let now = c
@@ -70,11 +70,11 @@ async fn wait_for_state(c: &Client, state: &str) {
     }
 }
 
-async fn tokio_sleep(ms: u64) {
+pub async fn tokio_sleep(ms: u64) {
     actix_web::rt::time::sleep(Duration::from_millis(ms)).await;
 }
 
-async fn tap(c: &Client, point: &str) {
+pub async fn tap(c: &Client, point: &str) {
     c.find(Locator::Css(&format!("rect.pt[data-p='{point}']")))
         .await
         .unwrap()
@@ -83,7 +83,7 @@ async fn tap(c: &Client, point: &str) {
         .unwrap();
 }
 
-async fn stone_at(c: &Client, point: &str) -> Option<String> {
+pub async fn stone_at(c: &Client, point: &str) -> Option<String> {
     let found = c
         .find_all(Locator::Css(&format!("#stones circle[data-p='{point}']")))
         .await
@@ -173,7 +173,7 @@ async fn story(c: &Client, app: &TestApp) {
 }
 
 /// Clicks an element, waiting for it first: the page a form posted to may still be loading.
-async fn click(c: &Client, css: &str) {
+pub async fn click(c: &Client, css: &str) {
     wait_for_element(c, css).await;
     c.find(Locator::Css(css))
         .await
@@ -183,7 +183,7 @@ async fn click(c: &Client, css: &str) {
         .unwrap();
 }
 
-async fn wait_for_path(c: &Client, prefix: &str) -> String {
+pub async fn wait_for_path(c: &Client, prefix: &str) -> String {
     let start = Instant::now();
     loop {
         let url = c.current_url().await.unwrap();
@@ -324,7 +324,7 @@ async fn growth_story(c: &Client, app: &TestApp) {
 
 /// A headless Chromium at 768×1024 (a tablet) driven through chromedriver; None (the test is
 /// skipped) when they are not installed outside CI.
-struct Chromium {
+pub struct Chromium {
     _driver: Driver,
     port: u16,
     profile: PathBuf,
@@ -332,7 +332,7 @@ struct Chromium {
 }
 
 impl Chromium {
-    fn start(name: &str) -> Option<Chromium> {
+    pub fn start(name: &str) -> Option<Chromium> {
         let Some((chromedriver, chromium)) = tools() else {
             assert!(
                 std::env::var_os("CI").is_none(),
@@ -370,7 +370,7 @@ impl Chromium {
         })
     }
 
-    async fn connect(&self) -> Client {
+    pub async fn connect(&self) -> Client {
         let start = Instant::now();
         loop {
             let connector = hyper_util::client::legacy::connect::HttpConnector::new();
@@ -419,7 +419,7 @@ fn a_child_solves_in_the_browser_and_sees_right_and_wrong() {
 }
 
 /// Waits until an element matches `css` (the page after a click may still be loading).
-async fn wait_for_element(c: &Client, css: &str) {
+pub async fn wait_for_element(c: &Client, css: &str) {
     let start = Instant::now();
     while c.find(Locator::Css(css)).await.is_err() {
         assert!(
@@ -432,7 +432,7 @@ async fn wait_for_element(c: &Client, css: &str) {
 
 /// Waits until the element's text contains `needle` (the element may not exist yet, or be
 /// replaced while the page loads).
-async fn wait_for_text(c: &Client, css: &str, needle: &str) {
+pub async fn wait_for_text(c: &Client, css: &str, needle: &str) {
     let start = Instant::now();
     loop {
         if let Ok(e) = c.find(Locator::Css(css)).await
@@ -449,7 +449,7 @@ async fn wait_for_text(c: &Client, css: &str, needle: &str) {
     }
 }
 
-async fn text_of(c: &Client, css: &str) -> String {
+pub async fn text_of(c: &Client, css: &str) -> String {
     wait_for_element(c, css).await;
     c.find(Locator::Css(css))
         .await
@@ -459,7 +459,7 @@ async fn text_of(c: &Client, css: &str) -> String {
         .unwrap()
 }
 
-async fn type_into(c: &Client, css: &str, text: &str) {
+pub async fn type_into(c: &Client, css: &str, text: &str) {
     wait_for_element(c, css).await;
     c.find(Locator::Css(css))
         .await

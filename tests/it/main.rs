@@ -8,6 +8,8 @@ mod assignments;
 mod authz;
 mod bank_verify;
 mod browser;
+mod editor_browser;
+mod editor_pages;
 mod games;
 mod gnugo_oracle;
 mod import_config;
