@@ -48,6 +48,7 @@ pub struct Bot {
     level: u8,
     limits: Limits,
     rng: Rng,
+    playouts: u32,
 }
 
 impl Bot {
@@ -63,11 +64,17 @@ impl Bot {
             level: level.clamp(1, 7),
             limits,
             rng: Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15),
+            playouts: 0,
         }
     }
 
     pub fn level(&self) -> u8 {
         self.level
+    }
+
+    /// Playouts of the last search (0 when the last move was not searched).
+    pub fn last_playouts(&self) -> u32 {
+        self.playouts
     }
 
     pub fn limits(&self) -> Limits {
@@ -80,7 +87,9 @@ impl Bot {
             return Move::Pass;
         }
         if self.level >= 5 {
-            return search(m, &self.limits, &mut self.rng);
+            let found = search(m, &self.limits, &mut self.rng);
+            self.playouts = found.playouts;
+            return found.mv;
         }
         let game = m.game();
         let me = game.to_move();
