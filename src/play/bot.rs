@@ -19,7 +19,7 @@ pub struct Limits {
 
 impl Limits {
     /// The default budget of a level: a few milliseconds below level 5, then 0.2 s, 0.5 s
-    /// and 1 s of search (fewer on a fast machine when the playout limit is reached).
+    /// and 0.85 s of search (fewer on a fast machine when the playout limit is reached).
     pub fn for_level(level: u8) -> Limits {
         match level {
             ..=4 => Limits {
@@ -35,7 +35,7 @@ impl Limits {
                 playouts: 6_000,
             },
             _ => Limits {
-                time: Duration::from_millis(950),
+                time: Duration::from_millis(850),
                 playouts: 1_000_000,
             },
         }

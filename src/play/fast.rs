@@ -138,13 +138,9 @@ impl Fast {
         [i - s - 1, i - s + 1, i + s - 1, i + s + 1]
     }
 
-    #[inline]
+    #[cfg(test)]
     pub fn ko(&self) -> usize {
         self.ko
-    }
-
-    pub fn clear_ko(&mut self) {
-        self.ko = 0;
     }
 
     #[inline]
@@ -166,7 +162,7 @@ impl Fast {
     }
 
     /// The stone count of the chain through stone `i`.
-    #[inline]
+    #[cfg(test)]
     pub fn chain_stones(&self, i: usize) -> usize {
         usize::from(self.stones[usize::from(self.head[i])])
     }
@@ -272,7 +268,7 @@ impl Fast {
     pub fn self_atari(&self, i: usize, c: u8) -> usize {
         let mut libs = [0usize; 2];
         let mut n_libs = 0;
-        let mut add = |l: usize, libs: &mut [usize; 2], n: &mut usize| {
+        let add = |l: usize, libs: &mut [usize; 2], n: &mut usize| {
             if l != i && *n < 2 && !libs[..*n].contains(&l) {
                 libs[*n] = l;
                 *n += 1;

@@ -55,8 +55,6 @@ impl Node {
 pub struct Found {
     pub mv: Move,
     pub playouts: u32,
-    /// The chosen move's win rate for the side to move (0–1).
-    pub value: f32,
 }
 
 /// The best move for the side to move by search within `limits`.
@@ -75,7 +73,6 @@ pub fn search(m: &Match, limits: &Limits, rng: &mut Rng) -> Found {
     let mut tree = Tree {
         nodes: Vec::with_capacity(1 << 16),
         goal,
-        stride: root.stride(),
     };
     tree.nodes.push(Node::new(0, 3 - me, 0.5));
     // The root's moves: exactly the rules core's legal moves (superko included).
@@ -87,9 +84,8 @@ pub fn search(m: &Match, limits: &Limits, rng: &mut Rng) -> Found {
     tree.expand(0, &root, me, Some(&legal));
     if tree.nodes[0].children == 1 {
         return Found {
-            mv: tree.move_of(1),
+            mv: tree.move_of(1, &root),
             playouts: 0,
-            value: 0.5,
         };
     }
     let size = root.size();
@@ -118,12 +114,9 @@ pub fn search(m: &Match, limits: &Limits, rng: &mut Rng) -> Found {
         );
         tree.update(&path, &trace, black, &mut amaf);
     }
-    let best = tree.best_child(0);
-    let node = &tree.nodes[best];
     Found {
-        mv: tree.move_of(best),
+        mv: tree.move_of(tree.best_child(0), &root),
         playouts: n,
-        value: node.wins / node.visits,
     }
 }
 
@@ -148,17 +141,13 @@ fn goal_of(m: &Match) -> Goal {
 struct Tree {
     nodes: Vec<Node>,
     goal: Goal,
-    stride: usize,
 }
 
 impl Tree {
-    fn move_of(&self, id: usize) -> Move {
+    fn move_of(&self, id: usize, board: &Fast) -> Move {
         match usize::from(self.nodes[id].cell) {
             0 => Move::Pass,
-            cell => Move::Play(crate::go::Point::new(
-                (cell % self.stride - 1) as u8,
-                (cell / self.stride - 1) as u8,
-            )),
+            cell => Move::Play(board.point(cell)),
         }
     }
 

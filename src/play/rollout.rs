@@ -92,7 +92,7 @@ fn local(board: &Fast, me: u8, goal: Goal, rng: &mut Rng) -> Option<usize> {
     let last = board.last;
     let mut picks = [0usize; 16];
     let mut n = 0;
-    let mut push = |i: usize, picks: &mut [usize; 16], n: &mut usize| {
+    let push = |i: usize, picks: &mut [usize; 16], n: &mut usize| {
         if *n < 16 && !picks[..*n].contains(&i) {
             picks[*n] = i;
             *n += 1;

@@ -318,10 +318,10 @@ fn the_fast_board_sees_one_point_eyes_and_false_eyes() {
     use super::fast::{BLACK, Fast, WHITE};
     let board = crate::go::Board::from_rows(
         ".X.X.
-         XX.XX
+         XXXXX
          .....
-         XXX..
-         .XOX.",
+         XO...
+         .X...",
     )
     .unwrap();
     let fast = Fast::from_board(&board).unwrap();
