@@ -36,9 +36,7 @@ pub fn prior_rate(board: &Fast, i: usize, me: u8, capture_go: bool) -> f32 {
         rate = 0.3;
     } else if saves {
         rate = if capture_go { 0.9 } else { 0.8 };
-    } else if ataris {
-        rate = 0.65;
-    } else if patterns::matches(board.env8(i)) {
+    } else if ataris || patterns::matches(board.env8(i)) {
         rate = 0.65;
     }
     let size = board.size();
