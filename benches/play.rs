@@ -3,13 +3,15 @@
 //! (Chinese rules, komi 7.5), GNU Go's `final_score` as the referee.
 //!
 //! `cargo bench --bench play -- --games N` (default 50 per pair); `--gnugo-games M` (default N)
-//! sets the games against GNU Go, `--from L` skips pairs below level L.
+//! sets the games against GNU Go, `--from L` skips pairs below level L, `--playouts P` gives the
+//! top level a fixed playout budget against GNU Go instead of its time limit (A/B tests).
+//! First it prints the search's playouts per second.
 
 use std::time::{Duration, Instant};
 
 use sente::go::{Color, Move, Point};
 use sente::gtp::{Gtp, find_gnugo};
-use sente::play::{Bot, Kind, Match};
+use sente::play::{Bot, Kind, Limits, Match};
 
 fn arg(name: &str) -> Option<u32> {
     let args: Vec<String> = std::env::args().collect();
@@ -35,7 +37,33 @@ fn play_out(m: &mut Match, black: &mut Bot, white: &mut Bot) -> Option<Color> {
     m.result().and_then(|o| o.winner)
 }
 
+/// Playouts per second of the top level's search on an empty 9×9 Go board and a 7×7
+/// capture-Go board, for a fixed one-second budget each (fewer when other work shares the CPU).
+fn speed() {
+    for (kind, size) in [
+        (Kind::Go { handicap: 0 }, 9),
+        (Kind::Capture { target: 3 }, 7),
+    ] {
+        let m = Match::new(kind, size).expect("a board");
+        let mut bot = Bot::with_limits(
+            7,
+            1,
+            Limits {
+                time: Duration::from_secs(1),
+                playouts: u32::MAX,
+            },
+        );
+        let t = Instant::now();
+        bot.choose(&m);
+        println!(
+            "search speed ({size}x{size} {kind:?}): {:.0} playouts/s",
+            f64::from(bot.last_playouts()) / t.elapsed().as_secs_f64()
+        );
+    }
+}
+
 fn main() {
+    speed();
     let games = arg("--games").unwrap_or(50);
     let gnugo_games = arg("--gnugo-games").unwrap_or(games);
     let from = arg("--from").unwrap_or(1).clamp(1, 6) as u8;
@@ -81,6 +109,7 @@ fn vs_gnugo(games: u32) {
     };
     let mut won = 0;
     let mut times: Vec<Duration> = Vec::new();
+    let mut playouts = 0u64;
     for g in 0..games {
         let mut gnugo = Gtp::start(
             &path,
@@ -100,7 +129,18 @@ fn vs_gnugo(games: u32) {
         send(&mut gnugo, "clear_board").expect("clear_board");
         send(&mut gnugo, "komi 7.5").expect("komi");
         let mut m = Match::new(Kind::Go { handicap: 0 }, 9).expect("9x9 Go");
-        let mut bot = Bot::new(7, u64::from(g));
+        let mut bot = match arg("--playouts") {
+            // A fixed playout budget instead of the clock: repeatable A/B comparisons.
+            Some(n) => Bot::with_limits(
+                7,
+                u64::from(g),
+                Limits {
+                    time: Duration::from_secs(60),
+                    playouts: n,
+                },
+            ),
+            None => Bot::new(7, u64::from(g)),
+        };
         let ours = if g % 2 == 0 {
             Color::Black
         } else {
@@ -116,6 +156,7 @@ fn vs_gnugo(games: u32) {
                 let t = Instant::now();
                 let mv = bot.choose(&m);
                 times.push(t.elapsed());
+                playouts += u64::from(bot.last_playouts());
                 m.play(mv).expect("our move is legal");
                 let v = match mv {
                     Move::Play(p) => p.to_gtp(9),
@@ -154,11 +195,13 @@ fn vs_gnugo(games: u32) {
             won += 1;
         }
         println!(
-            "  game {}: ours {:?}, {} plies, winner {:?}",
+            "  game {}: ours {:?}, {} plies, winner {:?} ({}/{} won so far)",
             g + 1,
             ours,
             plies,
-            winner
+            winner,
+            won,
+            g + 1
         );
     }
     let mean = times.iter().sum::<Duration>().as_secs_f64() / times.len().max(1) as f64;
@@ -168,9 +211,12 @@ fn vs_gnugo(games: u32) {
         .copied()
         .unwrap_or_default()
         .as_secs_f64();
+    let total = times.iter().sum::<Duration>().as_secs_f64();
     println!(
-        "our time per move: mean {mean:.2} s, max {max:.2} s over {} moves",
-        times.len()
+        "our time per move: mean {mean:.2} s, max {max:.2} s over {} moves; {:.0} playouts/move, {:.0} playouts/s",
+        times.len(),
+        playouts as f64 / times.len().max(1) as f64,
+        playouts as f64 / total.max(1e-9)
     );
     println!("top level vs GNU Go 3.8 (9x9, level 10): {won}/{games} won");
 }

@@ -19,7 +19,7 @@ pub struct Limits {
 
 impl Limits {
     /// The default budget of a level: a few milliseconds below level 5, then 0.2 s, 0.5 s
-    /// and 1 s of search (fewer on a fast machine when the playout limit is reached).
+    /// and 0.85 s of search (fewer on a fast machine when the playout limit is reached).
     pub fn for_level(level: u8) -> Limits {
         match level {
             ..=4 => Limits {
@@ -35,7 +35,7 @@ impl Limits {
                 playouts: 6_000,
             },
             _ => Limits {
-                time: Duration::from_millis(950),
+                time: Duration::from_millis(850),
                 playouts: 1_000_000,
             },
         }
@@ -48,6 +48,7 @@ pub struct Bot {
     level: u8,
     limits: Limits,
     rng: Rng,
+    playouts: u32,
 }
 
 impl Bot {
@@ -63,11 +64,17 @@ impl Bot {
             level: level.clamp(1, 7),
             limits,
             rng: Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15),
+            playouts: 0,
         }
     }
 
     pub fn level(&self) -> u8 {
         self.level
+    }
+
+    /// Playouts of the last search (0 when the last move was not searched).
+    pub fn last_playouts(&self) -> u32 {
+        self.playouts
     }
 
     pub fn limits(&self) -> Limits {
@@ -80,7 +87,9 @@ impl Bot {
             return Move::Pass;
         }
         if self.level >= 5 {
-            return search(m, &self.limits, &mut self.rng);
+            let found = search(m, &self.limits, &mut self.rng);
+            self.playouts = found.playouts;
+            return found.mv;
         }
         let game = m.game();
         let me = game.to_move();

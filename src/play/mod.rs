@@ -17,8 +17,11 @@
 //! ```
 
 mod bot;
+mod fast;
 mod game;
 mod mcts;
+mod patterns;
+mod priors;
 mod rollout;
 mod sgf;
 mod tactics;

@@ -1,11 +1,12 @@
-//! Playouts for the search: random moves (no own-eye filling, few self-ataris) with local
-//! tactics first: capture the stone just played when it is in atari, rescue own stones it put in
-//! atari, and in capture-Go press a chain left with two liberties. A capture-Go playout stops
-//! at the first side to reach the target.
+//! Playouts for the search, on the fast board ([`super::fast::Fast`]), in the way of MoGo and
+//! Pachi: answer the last move locally first (capture it when it hangs, rescue own chains it put in
+//! atari, play a 3×3 shape next to it), else a random move that fills no own eye and puts no
+//! chain of two or more stones in atari. Go playouts are counted by area; a capture-Go playout
+//! stops at the first side to reach the target.
 
-use super::game::eye_owner;
-use super::tactics::{facts, last_liberty};
-use crate::go::{Board, Color, Point, Rng};
+use super::fast::{BLACK, EMPTY, Fast, other};
+use super::patterns;
+use crate::go::Rng;
 
 /// What a playout needs to know about the match.
 #[derive(Clone, Copy, Debug)]
@@ -16,137 +17,167 @@ pub struct Goal {
     pub komi: f64,
 }
 
-/// Plays from `board` until two passes, the target or `max_moves`; returns Black's result
-/// (1 win, 0 loss, ½ draw). `firsts[k]` records which colour played point `k` first
-/// (0 none, 1 Black, 2 White) for RAVE.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "a hot loop's whole state, passed once"
-)]
+/// The moves of one simulation, for AMAF: cell and stone value, in order.
+pub type Trace = Vec<(u16, u8)>;
+
+/// Plays from `board` (`to_move` a stone value) until two passes, the target or `max_moves`;
+/// returns Black's result (1 win, 0 loss, ½ drawn capture-Go). Appends its moves to `trace`.
 pub fn playout(
-    board: &mut Board,
-    mut to_move: Color,
-    mut last: Option<Point>,
-    mut caps: [u32; 2],
+    board: &mut Fast,
+    mut to_move: u8,
     goal: Goal,
     rng: &mut Rng,
-    firsts: &mut [u8],
-    max_moves: u32,
-) -> f64 {
-    let size = board.size() as usize;
+    trace: &mut Trace,
+    max_moves: usize,
+) -> f32 {
     let mut passes = 0;
     let mut moves = 0;
     while passes < 2 && moves < max_moves {
-        match choose(board, to_move, last, goal, rng) {
-            Some(p) => {
-                let i = board.index(p);
-                let taken = board.play_at(i, to_move).opponent;
-                caps[to_move.index()] += taken;
-                let k = p.y as usize * size + p.x as usize;
-                if firsts[k] == 0 {
-                    firsts[k] = 1 + to_move.index() as u8;
-                }
+        match choose(board, to_move, goal, rng) {
+            Some(i) => {
+                board.play(i, to_move);
+                trace.push((i as u16, to_move));
                 if let Some(t) = goal.target
-                    && caps[to_move.index()] >= t
+                    && board.caps[usize::from(to_move - 1)] >= t
                 {
-                    return if to_move == Color::Black { 1.0 } else { 0.0 };
+                    return if to_move == BLACK { 1.0 } else { 0.0 };
                 }
-                last = Some(p);
                 passes = 0;
                 moves += 1;
             }
             None => {
-                board.clear_ko();
-                last = None;
+                board.pass();
                 passes += 1;
             }
         }
-        to_move = to_move.opponent();
+        to_move = other(to_move);
     }
-    evaluate(board, caps, goal)
+    evaluate(board, goal, false)
 }
 
-/// Black's result of a position at the end of a playout.
-pub fn evaluate(board: &Board, caps: [u32; 2], goal: Goal) -> f64 {
+/// Black's result of a position: more captures in capture-Go; in Go the area count against
+/// komi (`exact` floods empty regions; at a playout's end every region is one point).
+pub fn evaluate(board: &Fast, goal: Goal, exact: bool) -> f32 {
     if goal.target.is_some() {
-        return match caps[0].cmp(&caps[1]) {
+        return match board.caps[0].cmp(&board.caps[1]) {
             std::cmp::Ordering::Greater => 1.0,
             std::cmp::Ordering::Less => 0.0,
             std::cmp::Ordering::Equal => 0.5,
         };
     }
-    let mut margin = -goal.komi;
-    for p in board.points() {
-        match board.get(p).or_else(|| eye_owner(board, p)) {
-            Some(Color::Black) => margin += 1.0,
-            Some(Color::White) => margin -= 1.0,
-            None => {}
+    let area = if exact {
+        board.area()
+    } else {
+        board.quick_area()
+    };
+    if f64::from(area) > goal.komi {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// The playout's move for `me`, `None` to pass.
+fn choose(board: &mut Fast, me: u8, goal: Goal, rng: &mut Rng) -> Option<usize> {
+    if board.last != 0
+        && let Some(i) = local(board, me, goal, rng)
+    {
+        return Some(i);
+    }
+    random(board, me, goal.target.is_some(), rng)
+}
+
+/// Answers to the last move: capture, rescue, press (capture-Go), shape.
+fn local(board: &Fast, me: u8, goal: Goal, rng: &mut Rng) -> Option<usize> {
+    let last = board.last;
+    let mut picks = [0usize; 16];
+    let mut n = 0;
+    let push = |i: usize, picks: &mut [usize; 16], n: &mut usize| {
+        if *n < 16 && !picks[..*n].contains(&i) {
+            picks[*n] = i;
+            *n += 1;
+        }
+    };
+    if board.at(last) == other(me) && board.in_atari(last) {
+        let l = board.atari_liberty(last);
+        if board.legal(l, me) {
+            push(l, &mut picks, &mut n);
         }
     }
-    if margin > 0.0 { 1.0 } else { 0.0 }
-}
-
-fn playable(board: &Board, p: Point, color: Color) -> bool {
-    let i = board.index(p);
-    board.get(p).is_none() && board.ko_index() != Some(i) && !board.probe(i, color, false).0
-}
-
-fn choose(
-    board: &mut Board,
-    me: Color,
-    last: Option<Point>,
-    goal: Goal,
-    rng: &mut Rng,
-) -> Option<Point> {
-    let capture_go = goal.target.is_some();
-    if let Some(q) = last
-        && board.get(q).is_some()
-    {
-        // Take the stone just played when it hangs.
-        if let Some(l) = last_liberty(board, q)
-            && playable(board, l, me)
-            && (capture_go || rng.chance(0.9))
-        {
-            return Some(l);
+    for nb in board.neighbours(last) {
+        if board.at(nb) == me && board.in_atari(nb) {
+            rescue(board, nb, me, &mut |i| push(i, &mut picks, &mut n));
         }
-        // Rescue own chains it put in atari.
-        let mut rescue = None;
-        for n in board.adjacent(q) {
-            if board.get(n) == Some(me)
-                && let Some(l) = last_liberty(board, n)
-                && playable(board, l, me)
-                && !facts(board, l, me).self_atari
-            {
-                rescue = Some(l);
-                break;
-            }
-        }
-        if rescue.is_some() && rng.chance(0.9) {
-            return rescue;
-        }
-        // Capture-Go: press the stone just played when it has two liberties.
-        if capture_go && rng.chance(0.5) && board.liberty_count(q) == 2 {
-            let libs = board.liberties(q);
+    }
+    if n > 0 {
+        return Some(picks[rng.below(n)]);
+    }
+    if goal.target.is_some() && board.at(last) == other(me) && rng.chance(0.5) {
+        let mut libs = [0usize; 3];
+        if board.liberties(last, &mut libs) == 2 {
             let l = libs[rng.below(2)];
-            if playable(board, l, me) && !facts(board, l, me).self_atari {
+            if board.legal(l, me) && board.self_atari(l, me) == 0 {
                 return Some(l);
             }
         }
     }
+    let s = board.stride();
+    for i in [
+        last - s - 1,
+        last - s,
+        last - s + 1,
+        last - 1,
+        last + 1,
+        last + s - 1,
+        last + s,
+        last + s + 1,
+    ] {
+        if board.at(i) == EMPTY
+            && patterns::matches(board.env8(i))
+            && board.legal(i, me)
+            && board.self_atari(i, me) == 0
+        {
+            push(i, &mut picks, &mut n);
+        }
+    }
+    (n > 0).then(|| picks[rng.below(n)])
+}
+
+/// The moves that save `me`'s chain through `chain` (in atari): capture an attacker in atari
+/// next to it, or extend when that gives two liberties or more.
+pub fn rescue(board: &Fast, chain: usize, me: u8, found: &mut impl FnMut(usize)) {
+    for s in board.chain(chain) {
+        for n in board.neighbours(s) {
+            if board.at(n) == other(me) && board.in_atari(n) {
+                let l = board.atari_liberty(n);
+                if board.legal(l, me) {
+                    found(l);
+                }
+            }
+        }
+    }
+    let l = board.atari_liberty(chain);
+    if board.legal(l, me) && board.self_atari(l, me) == 0 {
+        found(l);
+    }
+}
+
+/// A random legal move that fills no own eye and is no self-atari of two or more stones
+/// (of one stone, now and then: throw-ins and nakade need them).
+fn random(board: &mut Fast, me: u8, capture_go: bool, rng: &mut Rng) -> Option<usize> {
     let mut candidates = board.empty_count();
     while candidates > 0 {
         let r = rng.below(candidates);
         let i = board.empty_at(r);
-        let ok = !board.is_eye_at(i, me)
-            && board.ko_index() != Some(i)
-            && !board.probe(i, me, false).0
-            && {
-                let p = board.point(i);
-                let f = facts(board, p, me);
-                !f.self_atari || rng.chance(if capture_go { 0.05 } else { 0.2 })
-            };
+        let ok = board.legal(i, me) && !board.is_eye(i, me) && {
+            match board.self_atari(i, me) {
+                0 => true,
+                1 => !capture_go && rng.chance(0.3),
+                _ => false,
+            }
+        };
         if ok {
-            return Some(board.point(i));
+            return Some(i);
         }
         candidates -= 1;
         board.swap_empties(r, candidates);

@@ -1,6 +1,6 @@
 //! Cheap tactical facts about one move on a board: does it capture, does it save a chain in
 //! atari, does it put its own chain in atari, how many liberties it leaves; and a ladder reader.
-//! Used by the low levels directly and by the search as priors and rollout policy.
+//! Used by the low levels (the search has its own on the fast board: [`super::priors`]).
 
 use crate::go::{Board, Color, Game, Move, Point};
 
@@ -71,11 +71,6 @@ pub fn facts(board: &Board, p: Point, color: Color) -> Facts {
         f.saves = 0;
     }
     f
-}
-
-/// The single liberty of a chain in atari.
-pub fn last_liberty(board: &Board, p: Point) -> Option<Point> {
-    board.in_atari(p).then(|| board.liberties(p)[0])
 }
 
 /// Whether the chain through `p` (in atari, its owner to move) is caught by a ladder: the owner

@@ -227,3 +227,162 @@ fn the_search_takes_a_winning_capture_in_capture_go() {
     let mut bot = Bot::with_limits(6, 1, quick());
     assert_eq!(bot.choose(&m), mv("ca"));
 }
+
+/// Random games (simple ko, so legality must agree exactly) on the fast board and the rules
+/// core side by side: same legal moves, captures, stones, ataris, liberties and self-ataris.
+#[test]
+fn the_fast_board_agrees_with_the_rules_core_move_by_move_in_random_games() {
+    use super::fast::{BLACK, EMPTY, Fast, WHITE, stone};
+    use crate::go::{Game, KoRule, Rng};
+    let rules = Rules {
+        ko: KoRule::Simple,
+        ..Rules::chinese()
+    };
+    let mut checked = 0;
+    for seed in 0..24u64 {
+        let size = [5u8, 7, 9, 13][seed as usize % 4];
+        let mut game = Game::new(size, rules).unwrap();
+        let mut fast = Fast::from_board(game.board()).unwrap();
+        let mut rng = Rng::new(seed);
+        for _ in 0..400 {
+            if game.is_over() {
+                break;
+            }
+            let color = game.to_move();
+            let me = stone(color);
+            let legal = game.legal_moves();
+            let fast_legal: Vec<Point> = game
+                .board()
+                .points()
+                .filter(|&p| fast.legal(fast.index(p), me))
+                .collect();
+            assert_eq!(legal, fast_legal, "legal moves, seed {seed}");
+            for &p in &legal {
+                let i = fast.index(p);
+                let mut after = fast.clone();
+                let taken = after.play(i, me);
+                let expected = if taken == 0 && after.in_atari(i) {
+                    after.chain_stones(i)
+                } else {
+                    0
+                };
+                assert_eq!(fast.self_atari(i, me), expected, "self-atari at {p:?}");
+            }
+            if legal.is_empty() || rng.chance(0.03) {
+                game.play(Move::Pass).unwrap();
+                fast.pass();
+                continue;
+            }
+            let p = legal[rng.below(legal.len())];
+            let before = game.captures(color);
+            game.play(Move::Play(p)).unwrap();
+            let taken = fast.play(fast.index(p), me);
+            assert_eq!(taken, game.captures(color) - before, "captures at {p:?}");
+            fast.check().unwrap();
+            let board = game.board();
+            assert_eq!(
+                board.ko_point().map(|k| fast.index(k)).unwrap_or(0),
+                fast.ko()
+            );
+            for q in board.points() {
+                let i = fast.index(q);
+                let want = match board.get(q) {
+                    None => EMPTY,
+                    Some(Color::Black) => BLACK,
+                    Some(Color::White) => WHITE,
+                };
+                assert_eq!(fast.at(i), want, "stone at {q:?}");
+                if want != EMPTY {
+                    assert_eq!(fast.in_atari(i), board.in_atari(q));
+                    let mut libs = [0usize; 5];
+                    assert_eq!(fast.liberties(i, &mut libs), board.liberty_count(q).min(5));
+                    if fast.in_atari(i) {
+                        assert_eq!(fast.point(fast.atari_liberty(i)), board.liberties(q)[0]);
+                    }
+                }
+            }
+            checked += 1;
+        }
+        let score = game.score(&[]).unwrap();
+        assert_eq!(
+            f64::from(fast.area()),
+            score.black - score.white,
+            "area count"
+        );
+    }
+    assert!(checked > 2_000, "{checked} positions compared");
+}
+
+#[test]
+fn the_fast_board_sees_one_point_eyes_and_false_eyes() {
+    use super::fast::{BLACK, Fast, WHITE};
+    let board = crate::go::Board::from_rows(
+        ".X.X.
+         XXXXX
+         .....
+         XO...
+         .X...",
+    )
+    .unwrap();
+    let fast = Fast::from_board(&board).unwrap();
+    let at = |s: &str| fast.index(Point::from_sgf(s).unwrap());
+    assert!(fast.is_eye(at("aa"), BLACK), "corner eye");
+    assert!(fast.is_eye(at("ca"), BLACK), "edge eye");
+    assert!(!fast.is_eye(at("ca"), WHITE));
+    assert!(
+        !fast.is_eye(at("ae"), BLACK),
+        "an edge point with a White diagonal is false"
+    );
+    assert!(!fast.is_eye(at("cc"), BLACK), "open point");
+}
+
+#[test]
+fn mogo_shapes_match_a_hane_in_every_orientation_and_colour_but_not_an_empty_board() {
+    use super::fast::Fast;
+    use super::patterns::matches;
+    for rows in [
+        // Hane at the centre point cc: X O X above it.
+        ".....
+         .XOX.
+         .....
+         .....
+         .....",
+        ".....
+         .OXO.
+         .....
+         .....
+         .....",
+        ".....
+         .....
+         .....
+         .XOX.
+         .....",
+        ".....
+         .X...
+         .O...
+         .X...
+         .....",
+    ] {
+        let board = crate::go::Board::from_rows(rows).unwrap();
+        let fast = Fast::from_board(&board).unwrap();
+        let centre = fast.index(Point::from_sgf("cc").unwrap());
+        assert!(matches(fast.env8(centre)), "{rows}");
+    }
+    let empty = Fast::from_board(&crate::go::Board::new(5).unwrap()).unwrap();
+    let centre = empty.index(Point::from_sgf("cc").unwrap());
+    assert!(!matches(empty.env8(centre)));
+}
+
+#[test]
+fn the_top_level_saves_a_big_group_in_atari_and_takes_a_big_group_that_hangs() {
+    // White surrounds Black's cc-dc-ec on three sides: its last liberty is fc.
+    let surround = "cc cb dc db ec eb pass bc pass cd pass dd pass ed";
+    let mut m = Match::new(Kind::Go { handicap: 0 }, 9).unwrap();
+    play_all(&mut m, surround);
+    assert!(m.game().board().in_atari(Point::from_sgf("cc").unwrap()));
+    let mut black = Bot::with_limits(7, 3, quick());
+    assert_eq!(black.choose(&m), mv("fc"), "Black runs out of atari");
+    m.play(Move::Pass).unwrap();
+    let mut white = Bot::with_limits(7, 3, quick());
+    assert_eq!(white.choose(&m), mv("fc"), "White takes three stones");
+}
