@@ -129,6 +129,12 @@ enum Command {
         /// Threads (default: the machine's cores).
         #[arg(long)]
         threads: Option<usize>,
+        /// At most this many problems of one kind at one level.
+        #[arg(long, default_value_t = usize::MAX)]
+        per_cell: usize,
+        /// Only this kind (a slug such as `snapback`; repeat for more; default: every kind).
+        #[arg(long)]
+        only: Vec<String>,
         /// Folder to write the sets into (its problems count as already made).
         #[arg(long, default_value = "problems")]
         out: PathBuf,
@@ -240,9 +246,18 @@ fn run() -> anyhow::Result<()> {
             total,
             max_attempts,
             threads,
+            per_cell,
+            only,
             out,
             against,
         } => {
+            let only = only
+                .iter()
+                .map(|s| {
+                    sente::problem::generator::Topic::from_slug(s)
+                        .ok_or_else(|| anyhow::anyhow!("no kind {s:?}"))
+                })
+                .collect::<anyhow::Result<Vec<_>>>()?;
             let settings = sente::problem::generator::Settings {
                 seed,
                 per_topic: per_kind,
@@ -250,6 +265,8 @@ fn run() -> anyhow::Result<()> {
                 max_attempts,
                 threads: threads
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                per_cell,
+                only,
             };
             run_compose(&settings, &out, &against)
         }

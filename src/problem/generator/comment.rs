@@ -80,10 +80,16 @@ pub fn correct(c: &Candidate) -> String {
             format!("破眼：{oz}只有一只眼，死了。"),
             format!("Eye destroyed: {oe} has only one eye and dies."),
         ),
-        Topic::VitalPoint => (
-            "要点：占住眼形的中心要点。".to_string(),
-            "Vital point: the key point in the middle of the eye shape.".to_string(),
-        ),
+        Topic::VitalPoint => vital_point(c),
+        Topic::CountLiberties => {
+            let libs = f.board.liberty_count(f.target);
+            (
+                format!("数气：双方都是{libs}口气，先紧{oz}子的外气，快一气吃掉{taken}子。"),
+                format!(
+                    "Count liberties: both sides have {libs}; fill {oe}'s outside liberties first and win by one, capturing {taken}."
+                ),
+            )
+        }
         Topic::ShortageOfLiberties => (
             format!("紧气：{oz}子长出来也只有一口气，被吃掉{taken}子。"),
             format!(
@@ -123,6 +129,11 @@ pub fn wrong(c: &Candidate, mv: Move, reply: Move) -> String {
             format!("{oz}做成两只眼，活了。"),
             format!("{oe} makes two eyes and lives."),
         )
+    } else if matches!(f.task, Task::Race) {
+        (
+            format!("{oz}抢先紧气，{lz}子反而少一气。"),
+            format!("{oe} fills a liberty first; now {le} is a liberty short."),
+        )
     } else if !f.task.attacks() {
         (
             format!("{oz}继续追，{lz}子逃不掉。"),
@@ -138,4 +149,33 @@ pub fn wrong(c: &Candidate, mv: Move, reply: Move) -> String {
         (format!("{oz}子逃走了。"), format!("{oe} gets away."))
     };
     format!("失败：{zh} Wrong: {en}")
+}
+
+/// A vital-point problem's words: the shape's name and what the learner's stone on its vital
+/// point does (kills by leaving one eye, or lives by making two).
+fn vital_point(c: &Candidate) -> (String, String) {
+    let (sz, se) = c.shape.unwrap_or(("眼形", "eye shape"));
+    let (oz, oe) = side(c.fight.learner.opponent());
+    // A square four has no vital point of its own: the space is too small, and the problem is
+    // where to play into it.
+    if sz == "方四" && c.fight.task == Task::Kill {
+        let (lz, le) = side(c.fight.learner);
+        return (
+            format!("方四：眼位只有方四这么大，{lz}点进去，{oz}做不出两只眼。"),
+            format!(
+                "Square four: the eye space is that small; with {le}'s stone inside, {oe} cannot make two eyes."
+            ),
+        );
+    }
+    if c.fight.task == Task::Kill {
+        (
+            format!("{sz}的要点：点在要点上，{oz}只能做出一只眼，死了。"),
+            format!("The vital point of the {se}: {oe} can make only one eye and dies."),
+        )
+    } else {
+        (
+            format!("{sz}的要点：自己占住要点，做成两只眼，活了。"),
+            format!("The vital point of the {se}: taking it makes two eyes; the group lives."),
+        )
+    }
 }

@@ -6,7 +6,7 @@
 use crate::go::{Board, Color, Game, Move, Point, Rng};
 
 use super::kinds::{Task, Topic};
-use super::search::{Candidate, Spot, sane, view_of};
+use super::search::{Candidate, Spot, sane, with_lines};
 use super::tree::{Fight, Line, problem_rules};
 
 fn other_liberty(b: &Board, chain_at: Point, not: Point) -> Option<Point> {
@@ -106,18 +106,7 @@ pub fn double_atari(rng: &mut Rng, spot: &Spot, _full: &[Topic]) -> Option<Candi
         target: a,
         task: Task::Capture,
     };
-    let mut c = Candidate {
-        fight,
-        topic: Topic::DoubleAtari,
-        correct,
-        wrong: Vec::new(),
-        view: (d, d),
-    };
-    if !super::refute_plausible(&mut c) {
-        return None;
-    }
-    c.view = view_of(&c.fight, &c.correct, &c.wrong);
-    Some(c)
+    with_lines(fight, Topic::DoubleAtari, correct)
 }
 
 fn b_chain_shared(b: &Board, a: Point, c: Point) -> bool {

@@ -1,5 +1,5 @@
 //! The problem generator (ARCHITECTURE.md "Problem generator"): positions of each kind of the
-//! curriculum built by search ([`search`], [`eyes`], [`double`]), kept when the solver proves
+//! curriculum built by search ([`search`], [`eyes`], [`double`], [`snapback`], [`race`]), kept when the solver proves
 //! them with every correct first move known, their trees built from the proof ([`tree`]),
 //! graded from the proof ([`grade`]), commented in Chinese and English ([`comment`]), checked
 //! like every shipped problem and kept only when no problem of the bank is the same up to the
@@ -16,7 +16,9 @@ mod eyes;
 pub mod grade;
 pub mod kinds;
 pub mod mine;
+mod race;
 mod search;
+mod snapback;
 mod tree;
 
 use std::collections::{BTreeMap, HashSet};
@@ -293,10 +295,15 @@ pub struct Settings {
     pub max_attempts: usize,
     /// Threads sharing each batch.
     pub threads: usize,
+    /// At most this many problems of one kind at one level (so that the kinds' easy levels do
+    /// not take the whole run and the thin levels fill).
+    pub per_cell: usize,
+    /// Only these kinds (all when empty).
+    pub only: Vec<Topic>,
 }
 
 /// The makers of candidates and the kinds each can produce.
-const MAKERS: [(&str, &[Topic]); 4] = [
+const MAKERS: [(&str, &[Topic]); 6] = [
     (
         "capture",
         &[
@@ -320,11 +327,18 @@ const MAKERS: [(&str, &[Topic]); 4] = [
         "life",
         &[Topic::TwoEyes, Topic::DestroyEye, Topic::VitalPoint],
     ),
+    ("snapback", &[Topic::Snapback]),
+    ("race", &[Topic::CountLiberties, Topic::CapturingRace]),
 ];
 
 /// One attempt: its own generator from the seed and the attempt number, a maker chosen by
 /// the kinds still wanted.
-fn attempt(seed: u64, n: usize, weights: &[usize; 4], full: &[Topic]) -> Option<Candidate> {
+fn attempt(
+    seed: u64,
+    n: usize,
+    weights: &[usize; MAKERS.len()],
+    full: &[Topic],
+) -> Option<Candidate> {
     let mut rng = Rng::new(seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let total: usize = weights.iter().sum();
     if total == 0 {
@@ -347,7 +361,9 @@ fn attempt(seed: u64, n: usize, weights: &[usize; 4], full: &[Topic]) -> Option<
         0 => search::capture(&mut rng, &spot, full),
         1 => search::escape(&mut rng, &spot, full),
         2 => double::double_atari(&mut rng, &spot, full),
-        _ => eyes::life(&mut rng, full),
+        3 => eyes::life(&mut rng, full),
+        4 => snapback::snapback(&mut rng, &spot, full),
+        _ => race::race(&mut rng, &spot, full),
     }
 }
 
@@ -366,16 +382,24 @@ pub fn generate(
     };
     let mut seen = known.clone();
     let mut made: BTreeMap<Topic, usize> = BTreeMap::new();
+    let mut cells: BTreeMap<(Topic, u8), usize> = BTreeMap::new();
+    let unwanted = |t: &Topic| !settings.only.is_empty() && !settings.only.contains(t);
     let mut out = Vec::new();
-    let wanted = (settings.per_topic * Topic::ALL.len()).min(settings.total);
+    let kinds = if settings.only.is_empty() {
+        Topic::ALL.len()
+    } else {
+        settings.only.len()
+    };
+    let wanted = (settings.per_topic * kinds).min(settings.total);
     // A fixed batch: the same seed makes the same problems whatever the threads.
     let batch = 32;
     let mut n = 0;
     while n < settings.max_attempts && out.len() < wanted {
-        let weights: [usize; 4] = std::array::from_fn(|k| {
+        let weights: [usize; MAKERS.len()] = std::array::from_fn(|k| {
             MAKERS[k]
                 .1
                 .iter()
+                .filter(|t| !unwanted(t))
                 .map(|t| {
                     settings
                         .per_topic
@@ -386,7 +410,7 @@ pub fn generate(
         });
         let full: Vec<Topic> = Topic::ALL
             .into_iter()
-            .filter(|t| made.get(t).is_some_and(|&k| k >= settings.per_topic))
+            .filter(|t| made.get(t).is_some_and(|&k| k >= settings.per_topic) || unwanted(t))
             .collect();
         let results = run_batch(settings, n, batch, &weights, &full, &origin);
         if std::env::var_os("SENTE_COMPOSE_TRACE").is_some() {
@@ -396,10 +420,17 @@ pub fn generate(
         n += batch;
         for g in results.into_iter().flatten() {
             let count = made.entry(g.topic).or_default();
-            if out.len() >= wanted || *count >= settings.per_topic || !seen.insert(g.key.clone()) {
+            let cell = cells.entry((g.topic, g.level)).or_default();
+            if out.len() >= wanted
+                || unwanted(&g.topic)
+                || *count >= settings.per_topic
+                || *cell >= settings.per_cell
+                || !seen.insert(g.key.clone())
+            {
                 continue;
             }
             *count += 1;
+            *cell += 1;
             made_one(&g);
             out.push(g);
         }
@@ -413,7 +444,7 @@ fn run_batch(
     settings: &Settings,
     from: usize,
     count: usize,
-    weights: &[usize; 4],
+    weights: &[usize; MAKERS.len()],
     full: &[Topic],
     origin: &Origin,
 ) -> Vec<Option<Generated>> {

@@ -20,6 +20,8 @@ pub struct Candidate {
     pub wrong: Vec<Wrong>,
     /// The box the problem is shown in.
     pub view: (Point, Point),
+    /// The named eye shape a vital-point problem is about (Chinese, English).
+    pub shape: Option<(&'static str, &'static str)>,
 }
 
 /// Where a fight is placed: the board and the box of points it may use.
@@ -31,11 +33,11 @@ pub struct Spot {
 }
 
 impl Spot {
-    fn contains(&self, p: Point) -> bool {
+    pub(super) fn contains(&self, p: Point) -> bool {
         (self.lo.x..=self.hi.x).contains(&p.x) && (self.lo.y..=self.hi.y).contains(&p.y)
     }
 
-    fn random_point(&self, rng: &mut Rng) -> Point {
+    pub(super) fn random_point(&self, rng: &mut Rng) -> Point {
         Point::new(
             self.lo.x + rng.below(usize::from(self.hi.x - self.lo.x + 1)) as u8,
             self.lo.y + rng.below(usize::from(self.hi.y - self.lo.y + 1)) as u8,
@@ -81,7 +83,14 @@ pub(super) fn sane(b: &Board, color: Color, except: Point) -> bool {
 }
 
 /// A random chain of `n` stones of `color` grown from `at` inside the spot.
-fn grow_chain(b: &mut Board, rng: &mut Rng, spot: &Spot, at: Point, color: Color, n: usize) {
+pub(super) fn grow_chain(
+    b: &mut Board,
+    rng: &mut Rng,
+    spot: &Spot,
+    at: Point,
+    color: Color,
+    n: usize,
+) {
     let mut chain = vec![at];
     b.set(at, Some(color));
     for _ in 1..n {
@@ -227,7 +236,7 @@ fn ko_board(rng: &mut Rng, spot: &Spot, owner: Color) -> Option<(Board, Point)> 
 
 /// Closes one of the target's liberties on all sides but one with the target's colour: a point
 /// where the attacker's stone would stand in atari (throw-ins, snapbacks, shortage of liberties).
-fn narrow_a_liberty(b: &mut Board, rng: &mut Rng, target: Point) {
+pub(super) fn narrow_a_liberty(b: &mut Board, rng: &mut Rng, target: Point) {
     let libs = b.liberties(target);
     let p = libs[rng.below(libs.len())];
     let owner = b.get(target).expect("the target");
@@ -297,7 +306,11 @@ pub(super) fn finish(
         ));
         return None;
     }
-    let max_plies = if fight.task == Task::Capture { 41 } else { 9 };
+    let max_plies = if matches!(fight.task, Task::Capture | Task::Race) {
+        41
+    } else {
+        9
+    };
     let mut correct = Vec::new();
     for &m in &s.correct_first_moves {
         let Some(line) = correct_line(&fight, m, budget, max_plies) else {
@@ -319,6 +332,7 @@ pub(super) fn finish(
         correct,
         wrong: Vec::new(),
         view: (Point::new(0, 0), Point::new(0, 0)),
+        shape: None,
     };
     if !super::refute_plausible(&mut c) {
         super::trace(&format!(
@@ -459,4 +473,24 @@ fn race_partner(f: &Fight) -> Option<Point> {
         .find(|&q| {
             b.get(q) == Some(f.learner) && b.liberty_count(q) <= libs && b.liberty_count(q) >= 2
         })
+}
+
+/// A candidate whose correct lines the maker played itself (a double atari's two defences, a
+/// snapback's take and retake): kept when the solver proves exactly their first moves and
+/// refutes a beginner's move.
+pub(super) fn with_lines(fight: Fight, topic: Topic, correct: Vec<Line>) -> Option<Candidate> {
+    let mut c = Candidate {
+        fight,
+        topic,
+        correct,
+        wrong: Vec::new(),
+        view: (Point::new(0, 0), Point::new(0, 0)),
+        shape: None,
+    };
+    if !super::refute_plausible(&mut c) {
+        super::trace(&format!("{topic:?}: not proven with its lines"));
+        return None;
+    }
+    c.view = view_of(&c.fight, &c.correct, &c.wrong);
+    Some(c)
 }
