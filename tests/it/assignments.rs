@@ -14,7 +14,12 @@ const SECOND: &str =
     "(;SZ[9]AB[ia]AW[ib]PL[B]C[Black to capture](;B[ic]C[Correct])(;B[cc];W[ic]C[Wrong]))";
 
 /// A child of the class, signed in with pictures.
-fn pupil<'a>(app: &'a TestApp, t: &mut Session, class: &Value, name: &str) -> (Session<'a>, i64) {
+pub fn pupil<'a>(
+    app: &'a TestApp,
+    t: &mut Session,
+    class: &Value,
+    name: &str,
+) -> (Session<'a>, i64) {
     let (status, c) = t.call(
         "POST",
         &format!("/api/classes/{}/children", class["id"]),
@@ -33,7 +38,7 @@ fn pupil<'a>(app: &'a TestApp, t: &mut Session, class: &Value, name: &str) -> (S
 }
 
 /// One attempt with one move; returns the result.
-fn try_once(kid: &mut Session, problem: i64, mv: &str) -> String {
+pub fn try_once(kid: &mut Session, problem: i64, mv: &str) -> String {
     let (status, a) = kid.call("POST", &format!("/api/problems/{problem}/attempts"), None);
     assert_eq!(status, 201, "{a}");
     let (status, r) = kid.call(

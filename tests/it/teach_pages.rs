@@ -7,6 +7,7 @@
 use serde_json::{Value, json};
 
 use crate::app::{Db, TestApp};
+use crate::assignments::{pupil, try_once};
 use crate::learners::{Session, signed_in_family};
 use crate::learning::Browser;
 use crate::sets::{CAPTURE, add, new_set, teacher};
@@ -35,38 +36,6 @@ fn class(t: &mut Session, name: &str) -> Value {
     let (status, c) = t.call("POST", "/api/classes", Some(json!({ "name": name })));
     assert_eq!(status, 201, "{c}");
     c
-}
-
-/// A new child of the class, signed in with pictures.
-fn pupil<'a>(app: &'a TestApp, t: &mut Session, class: &Value, name: &str) -> (Session<'a>, i64) {
-    let (status, c) = t.call(
-        "POST",
-        &format!("/api/classes/{}/children", class["id"]),
-        Some(json!({"display_name": name, "pictures": [4, 5, 6]})),
-    );
-    assert_eq!(status, 201, "{c}");
-    let id = c["id"].as_i64().unwrap();
-    let mut kid = Session::new(app);
-    let (status, v) = kid.call(
-        "POST",
-        "/api/auth/pictures",
-        Some(json!({"code": class["code"], "child_id": id, "pictures": [4, 5, 6]})),
-    );
-    assert_eq!(status, 200, "{v}");
-    (kid, id)
-}
-
-/// One attempt with one move; returns the result.
-fn try_once(kid: &mut Session, problem: i64, mv: &str) -> String {
-    let (status, a) = kid.call("POST", &format!("/api/problems/{problem}/attempts"), None);
-    assert_eq!(status, 201, "{a}");
-    let (status, r) = kid.call(
-        "POST",
-        &format!("/api/attempts/{}/moves", a["attempt_id"]),
-        Some(json!({ "move": mv })),
-    );
-    assert_eq!(status, 200, "{r}");
-    r["result"].as_str().unwrap().to_string()
 }
 
 fn assign(t: &mut Session, class: &Value, set: i64, starts_at: i64, due_at: i64) -> i64 {
