@@ -24,6 +24,20 @@ pub struct Candidate {
     pub shape: Option<(&'static str, &'static str)>,
 }
 
+impl Candidate {
+    /// A fight with its correct lines, before its wrong tries are refuted and its box is set.
+    fn new(fight: Fight, topic: Topic, correct: Vec<Line>) -> Candidate {
+        Candidate {
+            fight,
+            topic,
+            correct,
+            wrong: Vec::new(),
+            view: (Point::new(0, 0), Point::new(0, 0)),
+            shape: None,
+        }
+    }
+}
+
 /// Where a fight is placed: the board and the box of points it may use.
 #[derive(Clone, Copy, Debug)]
 pub struct Spot {
@@ -326,14 +340,7 @@ pub(super) fn finish(
         return None;
     };
     fight.task = task;
-    let mut c = Candidate {
-        fight,
-        topic,
-        correct,
-        wrong: Vec::new(),
-        view: (Point::new(0, 0), Point::new(0, 0)),
-        shape: None,
-    };
+    let mut c = Candidate::new(fight, topic, correct);
     if !super::refute_plausible(&mut c) {
         super::trace(&format!(
             "{topic:?}: no wrong try or not proven as a problem"
@@ -479,14 +486,7 @@ fn race_partner(f: &Fight) -> Option<Point> {
 /// snapback's take and retake): kept when the solver proves exactly their first moves and
 /// refutes a beginner's move.
 pub(super) fn with_lines(fight: Fight, topic: Topic, correct: Vec<Line>) -> Option<Candidate> {
-    let mut c = Candidate {
-        fight,
-        topic,
-        correct,
-        wrong: Vec::new(),
-        view: (Point::new(0, 0), Point::new(0, 0)),
-        shape: None,
-    };
+    let mut c = Candidate::new(fight, topic, correct);
     if !super::refute_plausible(&mut c) {
         super::trace(&format!("{topic:?}: not proven with its lines"));
         return None;
