@@ -4,9 +4,13 @@
 //!
 //! `cargo bench --bench play -- --games N` (default 50 per pair); `--gnugo-games M` (default N)
 //! sets the games against GNU Go, `--from L` skips pairs below level L, `--playouts P` gives the
-//! top level a fixed playout budget against GNU Go instead of its time limit (A/B tests).
+//! top level a fixed playout budget against GNU Go instead of its time limit (A/B tests),
+//! `--jobs J` (default 1) plays J games at once, one per core: each game keeps its own seed, so
+//! the results are those of a run with one job whenever the searches end by playouts.
 //! First it prints the search's playouts per second.
 
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use sente::go::{Color, Move, Point};
@@ -19,6 +23,29 @@ fn arg(name: &str) -> Option<u32> {
         .position(|a| a == name)
         .and_then(|i| args.get(i + 1))
         .and_then(|v| v.parse().ok())
+}
+
+/// Runs `play(g)` for every game `g` in `0..games` on `jobs` threads; the results in game order.
+fn run_games<T: Send>(games: u32, jobs: u32, play: impl Fn(u32) -> T + Sync) -> Vec<T> {
+    let next = AtomicU32::new(0);
+    let done = Mutex::new(Vec::with_capacity(games as usize));
+    std::thread::scope(|s| {
+        for _ in 0..jobs.clamp(1, games.max(1)) {
+            s.spawn(|| {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= games {
+                        break;
+                    }
+                    let r = play(g);
+                    done.lock().expect("no job panicked").push((g, r));
+                }
+            });
+        }
+    });
+    let mut done = done.into_inner().expect("no job panicked");
+    done.sort_by_key(|(g, _)| *g);
+    done.into_iter().map(|(_, r)| r).collect()
 }
 
 /// Plays one match to its end; returns the winner.
@@ -66,13 +93,12 @@ fn main() {
     speed();
     let games = arg("--games").unwrap_or(50);
     let gnugo_games = arg("--gnugo-games").unwrap_or(games);
+    let jobs = arg("--jobs").unwrap_or(1).max(1);
     let from = arg("--from").unwrap_or(1).clamp(1, 6) as u8;
     for low in (from..7).filter(|_| games > 0) {
         let high = low + 1;
         let start = Instant::now();
-        let mut won = 0;
-        let mut draws = 0;
-        for g in 0..games {
+        let winners = run_games(games, jobs, |g| {
             let mut m = Match::new(Kind::Capture { target: 3 }, 7).expect("7x7 capture-Go");
             let seed = u64::from(g) * 7919 + u64::from(low);
             let mut strong = Bot::new(high, seed);
@@ -87,131 +113,61 @@ fn main() {
             } else {
                 play_out(&mut m, &mut weak, &mut strong)
             };
-            match winner {
-                Some(c) if c == strong_colour => won += 1,
-                None => draws += 1,
-                _ => {}
-            }
-        }
+            (winner, strong_colour)
+        });
+        let won = winners.iter().filter(|(w, s)| *w == Some(*s)).count();
+        let draws = winners.iter().filter(|(w, _)| w.is_none()).count();
         println!(
             "level {high} vs level {low} (7x7 capture-3): {won}/{games} won ({:.0}%), {draws} drawn, {:.1} s",
-            100.0 * f64::from(won) / f64::from(games.max(1)),
+            100.0 * won as f64 / f64::from(games.max(1)),
             start.elapsed().as_secs_f64()
         );
     }
-    vs_gnugo(gnugo_games);
+    vs_gnugo(gnugo_games, jobs);
 }
 
-fn vs_gnugo(games: u32) {
+/// One game of the top level against GNU Go: the bot's colour, the winner, the plies played,
+/// and the bot's time and playouts for each of its moves.
+struct GnuGoGame {
+    ours: Color,
+    winner: Color,
+    plies: u32,
+    times: Vec<Duration>,
+    playouts: u64,
+}
+
+fn vs_gnugo(games: u32, jobs: u32) {
     let Some(path) = find_gnugo() else {
         println!("top level vs GNU Go 3.8: skipped, gnugo is not installed");
         return;
     };
-    let mut won = 0;
-    let mut times: Vec<Duration> = Vec::new();
-    let mut playouts = 0u64;
-    for g in 0..games {
-        let mut gnugo = Gtp::start(
-            &path,
-            &[
-                "--mode",
-                "gtp",
-                "--level",
-                "10",
-                "--chinese-rules",
-                "--komi",
-                "7.5",
-            ],
-        )
-        .expect("start gnugo");
-        let send = |gtp: &mut Gtp, c: &str| gtp.command(c).expect("gnugo answers");
-        send(&mut gnugo, "boardsize 9").expect("boardsize");
-        send(&mut gnugo, "clear_board").expect("clear_board");
-        send(&mut gnugo, "komi 7.5").expect("komi");
-        let mut m = Match::new(Kind::Go { handicap: 0 }, 9).expect("9x9 Go");
-        let mut bot = match arg("--playouts") {
-            // A fixed playout budget instead of the clock: repeatable A/B comparisons.
-            Some(n) => Bot::with_limits(
-                7,
-                u64::from(g),
-                Limits {
-                    time: Duration::from_secs(60),
-                    playouts: n,
-                },
-            ),
-            None => Bot::new(7, u64::from(g)),
-        };
-        let ours = if g % 2 == 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let letter = |c: Color| if c == Color::Black { "b" } else { "w" };
-        let mut resigned = None;
-        let mut plies = 0;
-        while m.result().is_none() && plies < 300 {
-            plies += 1;
-            let c = m.to_move();
-            if c == ours {
-                let t = Instant::now();
-                let mv = bot.choose(&m);
-                times.push(t.elapsed());
-                playouts += u64::from(bot.last_playouts());
-                m.play(mv).expect("our move is legal");
-                let v = match mv {
-                    Move::Play(p) => p.to_gtp(9),
-                    Move::Pass => "pass".into(),
-                };
-                send(&mut gnugo, &format!("play {} {v}", letter(c))).expect("gnugo accepts");
-            } else {
-                let reply = send(&mut gnugo, &format!("genmove {}", letter(c))).expect("genmove");
-                if reply.eq_ignore_ascii_case("resign") {
-                    resigned = Some(c);
-                    break;
-                }
-                let mv = if reply.eq_ignore_ascii_case("pass") {
-                    Move::Pass
-                } else {
-                    Move::Play(Point::from_gtp(&reply, 9).expect("a vertex"))
-                };
-                if m.play(mv).is_err() {
-                    // A repetition our superko forbids but GNU Go allows: count the board now.
-                    break;
-                }
-            }
-        }
-        let winner = match resigned {
-            Some(c) => c.opponent(),
-            None => {
-                let score = send(&mut gnugo, "final_score").unwrap_or_default();
-                if score.starts_with('B') {
-                    Color::Black
-                } else {
-                    Color::White
-                }
-            }
-        };
-        if winner == ours {
-            won += 1;
-        }
+    let won_so_far = AtomicU32::new(0);
+    let played = AtomicU32::new(0);
+    let results = run_games(games, jobs, |g| {
+        let r = gnugo_game(&path, g);
+        let won = won_so_far.fetch_add(u32::from(r.winner == r.ours), Ordering::Relaxed)
+            + u32::from(r.winner == r.ours);
+        let n = played.fetch_add(1, Ordering::Relaxed) + 1;
         println!(
-            "  game {}: ours {:?}, {} plies, winner {:?} ({}/{} won so far)",
+            "  game {}: ours {:?}, {} plies, winner {:?} ({won}/{n} won so far)",
             g + 1,
-            ours,
-            plies,
-            winner,
-            won,
-            g + 1
+            r.ours,
+            r.plies,
+            r.winner
         );
-    }
-    let mean = times.iter().sum::<Duration>().as_secs_f64() / times.len().max(1) as f64;
+        r
+    });
+    let won = results.iter().filter(|r| r.winner == r.ours).count();
+    let times: Vec<Duration> = results.iter().flat_map(|r| r.times.iter().copied()).collect();
+    let playouts: u64 = results.iter().map(|r| r.playouts).sum();
+    let total = times.iter().sum::<Duration>().as_secs_f64();
+    let mean = total / times.len().max(1) as f64;
     let max = times
         .iter()
         .max()
         .copied()
         .unwrap_or_default()
         .as_secs_f64();
-    let total = times.iter().sum::<Duration>().as_secs_f64();
     println!(
         "our time per move: mean {mean:.2} s, max {max:.2} s over {} moves; {:.0} playouts/move, {:.0} playouts/s",
         times.len(),
@@ -219,4 +175,98 @@ fn vs_gnugo(games: u32) {
         playouts as f64 / total.max(1e-9)
     );
     println!("top level vs GNU Go 3.8 (9x9, level 10): {won}/{games} won");
+}
+
+/// Plays game `g` (the bot is Black in even games) against a fresh GNU Go to its end; GNU Go's
+/// `final_score` decides a game nobody resigned.
+fn gnugo_game(path: &std::path::Path, g: u32) -> GnuGoGame {
+    let mut gnugo = Gtp::start(
+        path,
+        &[
+            "--mode",
+            "gtp",
+            "--level",
+            "10",
+            "--chinese-rules",
+            "--komi",
+            "7.5",
+        ],
+    )
+    .expect("start gnugo");
+    let send = |gtp: &mut Gtp, c: &str| gtp.command(c).expect("gnugo answers");
+    send(&mut gnugo, "boardsize 9").expect("boardsize");
+    send(&mut gnugo, "clear_board").expect("clear_board");
+    send(&mut gnugo, "komi 7.5").expect("komi");
+    let mut m = Match::new(Kind::Go { handicap: 0 }, 9).expect("9x9 Go");
+    let mut bot = match arg("--playouts") {
+        // A fixed playout budget instead of the clock: repeatable A/B comparisons.
+        Some(n) => Bot::with_limits(
+            7,
+            u64::from(g),
+            Limits {
+                time: Duration::from_secs(60),
+                playouts: n,
+            },
+        ),
+        None => Bot::new(7, u64::from(g)),
+    };
+    let ours = if g % 2 == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let letter = |c: Color| if c == Color::Black { "b" } else { "w" };
+    let mut resigned = None;
+    let mut plies = 0;
+    let mut times = Vec::new();
+    let mut playouts = 0u64;
+    while m.result().is_none() && plies < 300 {
+        plies += 1;
+        let c = m.to_move();
+        if c == ours {
+            let t = Instant::now();
+            let mv = bot.choose(&m);
+            times.push(t.elapsed());
+            playouts += u64::from(bot.last_playouts());
+            m.play(mv).expect("our move is legal");
+            let v = match mv {
+                Move::Play(p) => p.to_gtp(9),
+                Move::Pass => "pass".into(),
+            };
+            send(&mut gnugo, &format!("play {} {v}", letter(c))).expect("gnugo accepts");
+        } else {
+            let reply = send(&mut gnugo, &format!("genmove {}", letter(c))).expect("genmove");
+            if reply.eq_ignore_ascii_case("resign") {
+                resigned = Some(c);
+                break;
+            }
+            let mv = if reply.eq_ignore_ascii_case("pass") {
+                Move::Pass
+            } else {
+                Move::Play(Point::from_gtp(&reply, 9).expect("a vertex"))
+            };
+            if m.play(mv).is_err() {
+                // A repetition our superko forbids but GNU Go allows: count the board now.
+                break;
+            }
+        }
+    }
+    let winner = match resigned {
+        Some(c) => c.opponent(),
+        None => {
+            let score = send(&mut gnugo, "final_score").unwrap_or_default();
+            if score.starts_with('B') {
+                Color::Black
+            } else {
+                Color::White
+            }
+        }
+    };
+    GnuGoGame {
+        ours,
+        winner,
+        plies,
+        times,
+        playouts,
+    }
 }
