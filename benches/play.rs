@@ -158,7 +158,10 @@ fn vs_gnugo(games: u32, jobs: u32) {
         r
     });
     let won = results.iter().filter(|r| r.winner == r.ours).count();
-    let times: Vec<Duration> = results.iter().flat_map(|r| r.times.iter().copied()).collect();
+    let times: Vec<Duration> = results
+        .iter()
+        .flat_map(|r| r.times.iter().copied())
+        .collect();
     let playouts: u64 = results.iter().map(|r| r.playouts).sum();
     let total = times.iter().sum::<Duration>().as_secs_f64();
     let mean = total / times.len().max(1) as f64;

@@ -123,25 +123,55 @@ fn provisional(c: &Candidate) -> Problem {
 pub(crate) fn refute_plausible(c: &mut Candidate) -> bool {
     let s = solver::solve(&provisional(c), search::query_budget());
     if s.status != solver::Status::Proven {
+        trace(&format!("{:?}: as a problem {:?}", c.topic, s.status));
         return false;
     }
     let proven: HashSet<Move> = s.correct_first_moves.iter().copied().collect();
     c.correct.retain(|l| proven.contains(&l[0]));
     let lined: HashSet<Move> = c.correct.iter().map(|l| l[0]).collect();
     if lined != proven {
+        trace(&format!(
+            "{:?}: proven {proven:?}, lined {lined:?}",
+            c.topic
+        ));
         return false;
     }
     c.wrong.clear();
-    for p in tree::plausible_moves(&c.fight) {
-        let mv = Move::Play(p);
-        if c.wrong.len() >= 6 || proven.contains(&mv) {
-            continue;
+    let plausible: Vec<Move> = tree::plausible_moves(&c.fight)
+        .into_iter()
+        .map(Move::Play)
+        .filter(|mv| !proven.contains(mv))
+        .collect();
+    for &mv in &plausible {
+        if c.wrong.len() >= 6 {
+            break;
         }
         if let Some(&(_, reply)) = s.refutations.iter().find(|(m, _)| *m == mv) {
             c.wrong.push(tree::Wrong { mv, reply });
         }
     }
+    if c.wrong.is_empty() {
+        // The search lists only the fight's own points (a chain in atari has one): a beginner's
+        // move beside them is read on its own, as the judge reads a move off the tree.
+        read_wrong_tries(c, &plausible[..plausible.len().min(4)]);
+    }
     !c.wrong.is_empty()
+}
+
+/// Reads each of `moves` under the problem's settled goal and keeps those refuted, with the
+/// refutation, as the candidate's wrong tries.
+fn read_wrong_tries(c: &mut Candidate, moves: &[Move]) {
+    let problem = provisional(c);
+    let Ok(start) = crate::problem::replay_history(&problem, &[]) else {
+        return;
+    };
+    for &mv in moves {
+        let (verdict, reply, _) =
+            solver::judge_first_move(&problem, &start, mv, search::first_budget());
+        if let (solver::MoveVerdict::Wrong, Some(reply)) = (verdict, reply) {
+            c.wrong.push(tree::Wrong { mv, reply });
+        }
+    }
 }
 
 /// Turns a proven candidate into a checked, graded, commented problem; None when the problem
