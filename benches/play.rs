@@ -103,7 +103,7 @@ fn main() {
             let seed = u64::from(g) * 7919 + u64::from(low);
             let mut strong = Bot::new(high, seed);
             let mut weak = Bot::new(low, seed + 1);
-            let strong_colour = if g % 2 == 0 {
+            let strong_colour = if g.is_multiple_of(2) {
                 Color::Black
             } else {
                 Color::White
@@ -213,7 +213,7 @@ fn gnugo_game(path: &std::path::Path, g: u32) -> GnuGoGame {
         ),
         None => Bot::new(7, u64::from(g)),
     };
-    let ours = if g % 2 == 0 {
+    let ours = if g.is_multiple_of(2) {
         Color::Black
     } else {
         Color::White

@@ -135,6 +135,9 @@ enum Command {
         /// Only this kind (a slug such as `snapback`; repeat for more; default: every kind).
         #[arg(long)]
         only: Vec<String>,
+        /// Only problems graded at this level (1–7; repeat for more; default: every level).
+        #[arg(long = "level", value_parser = clap::value_parser!(u8).range(1..=7))]
+        levels: Vec<u8>,
         /// Folder to write the sets into (its problems count as already made).
         #[arg(long, default_value = "problems")]
         out: PathBuf,
@@ -248,6 +251,7 @@ fn run() -> anyhow::Result<()> {
             threads,
             per_cell,
             only,
+            levels,
             out,
             against,
         } => {
@@ -267,6 +271,7 @@ fn run() -> anyhow::Result<()> {
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 per_cell,
                 only,
+                levels,
             };
             run_compose(&settings, &out, &against)
         }

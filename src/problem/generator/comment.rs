@@ -22,16 +22,26 @@ pub fn question(learner: Color, task: Task) -> String {
     format!("{zh}先{wz} {en} to {we}.")
 }
 
-/// What the correct main line achieves, by kind.
-pub fn correct(c: &Candidate) -> String {
+/// What a correct line achieves: the main line (`c.correct[0]`) in the words of its kind; another
+/// answer (a different first move) only in the words of the task, since the kind's technique
+/// (a ladder, a throw-in, a ko) is the main line's and need not be that answer's.
+pub fn correct(c: &Candidate, line: &[Move]) -> String {
     let f = &c.fight;
-    let main = &c.correct[0];
     let (oz, oe) = side(f.learner.opponent());
-    let taken = play_line(&f.board, f.learner, main)
+    let taken = play_line(&f.board, f.learner, line)
         .map(|g| g.captures(f.learner) as usize)
         .unwrap_or(0);
-    let moves = main.len().div_ceil(2);
-    let (zh, en): (String, String) = match c.topic {
+    let moves = line.len().div_ceil(2);
+    let main = c.correct.first().is_none_or(|m| m.first() == line.first());
+    let topic = match (main, f.task) {
+        (true, _) => c.topic,
+        (false, Task::Live) => Topic::TwoEyes,
+        (false, Task::Kill) => Topic::DestroyEye,
+        (false, Task::Escape) => Topic::Escape,
+        (false, Task::Connect) => Topic::ConnectAndCut,
+        (false, _) => Topic::CaptureInAtari,
+    };
+    let (zh, en): (String, String) = match topic {
         Topic::Ladder => (
             format!("征子：{oz}子一路被征吃，{moves}手吃掉{taken}子。"),
             format!("Ladder: {oe} is chased to the edge and {taken} stone(s) are captured."),
@@ -177,5 +187,44 @@ fn vital_point(c: &Candidate) -> (String, String) {
             format!("{sz}的要点：自己占住要点，做成两只眼，活了。"),
             format!("The vital point of the {se}: taking it makes two eyes; the group lives."),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::{Board, Point};
+    use crate::problem::generator::tree::Fight;
+
+    fn at(s: &str) -> Move {
+        Move::Play(Point::from_sgf(s).unwrap())
+    }
+
+    #[test]
+    fn another_answer_is_told_what_it_does_not_the_main_lines_technique() {
+        // 5×5: White throws in at ab; White's second answer bc takes the stones without one.
+        let mut board = Board::new(5).unwrap();
+        for p in ["aa", "ba", "ac"] {
+            board.set(Point::from_sgf(p).unwrap(), Some(Color::Black));
+        }
+        for p in ["ca", "cb"] {
+            board.set(Point::from_sgf(p).unwrap(), Some(Color::White));
+        }
+        let main: Vec<Move> = ["ab", "bb", "bc", "ab", "ad"].map(at).to_vec();
+        let other: Vec<Move> = ["bc", "ab", "ad", "ae", "bb"].map(at).to_vec();
+        let fight = Fight {
+            board,
+            learner: Color::White,
+            target: Point::from_sgf("aa").unwrap(),
+            task: Task::Capture,
+        };
+        let c = Candidate::new(fight, Topic::ThrowIn, vec![main.clone(), other.clone()]);
+        let told = correct(&c, &main);
+        assert!(told.contains("扑：") && told.contains("Throw-in"), "{told}");
+        let told = correct(&c, &other);
+        assert!(
+            told.starts_with("正解！吃子：") && !told.contains("扑") && !told.contains("Throw-in"),
+            "{told}"
+        );
     }
 }

@@ -179,16 +179,15 @@ fn read_wrong_tries(c: &mut Candidate, moves: &[Move]) {
 pub fn assemble(c: &Candidate, origin: &Origin) -> Option<Generated> {
     let f = &c.fight;
     let mut tree = tree::build_tree(f.learner, &c.correct, &c.wrong);
-    let main = comment::correct(c);
     for id in 0..tree.nodes.len() {
         if !tree.nodes[id].children.is_empty() || id == 0 {
             continue;
         }
+        let path: Vec<Move> = tree.path(id).iter().map(|&(_, m)| m).collect();
         tree.nodes[id].comment = Some(if tree.nodes[id].leads_to_success {
-            main.clone()
+            comment::correct(c, &path)
         } else {
-            let path = tree.path(id);
-            comment::wrong(c, path[0].1, path[1].1)
+            comment::wrong(c, path[0], path[1])
         });
     }
     let b = &f.board;
@@ -218,7 +217,9 @@ pub fn assemble(c: &Candidate, origin: &Origin) -> Option<Generated> {
         warnings: Vec::new(),
     };
     let key = key(&problem);
-    let checked = match check(&problem, search::query_budget()) {
+    // The bank's own budget: a second answer only its 200,000 nodes find would fail the bank
+    // test later (16 of 1,200 problems in one run).
+    let checked = match check(&problem, check_budget()) {
         Ok(c) => c,
         Err(e) => {
             trace(&format!("{:?} rejected: {e}", c.topic));
@@ -330,6 +331,8 @@ pub struct Settings {
     pub per_cell: usize,
     /// Only these kinds (all when empty).
     pub only: Vec<Topic>,
+    /// Only problems graded at these levels (all when empty): fills the thin levels.
+    pub levels: Vec<u8>,
 }
 
 /// The makers of candidates and the kinds each can produce.
@@ -453,6 +456,7 @@ pub fn generate(
             let cell = cells.entry((g.topic, g.level)).or_default();
             if out.len() >= wanted
                 || unwanted(&g.topic)
+                || (!settings.levels.is_empty() && !settings.levels.contains(&g.level))
                 || *count >= settings.per_topic
                 || *cell >= settings.per_cell
                 || !seen.insert(g.key.clone())

@@ -26,7 +26,7 @@ pub struct Candidate {
 
 impl Candidate {
     /// A fight with its correct lines, before its wrong tries are refuted and its box is set.
-    fn new(fight: Fight, topic: Topic, correct: Vec<Line>) -> Candidate {
+    pub(super) fn new(fight: Fight, topic: Topic, correct: Vec<Line>) -> Candidate {
         Candidate {
             fight,
             topic,
