@@ -3,7 +3,7 @@
 //! marked, the solver proving the author's answer, every correct first move in the tree, every
 //! wrong first move refuted), no two are the same up to symmetry and colour, every kind and
 //! level is there; the generator is deterministic for a seed; mining the shared game records
-//! finds problems that verify; GNU Go agrees with a sample of the capture problems.
+//! finds problems that verify; GNU Go agrees with every capture problem.
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
@@ -47,7 +47,7 @@ fn in_parallel<T: Sync>(items: &[T], check: impl Fn(&T) -> Option<String> + Sync
 fn every_shipped_problem_verifies_and_no_two_are_the_same() {
     let files = files_with_ext(&bank(), "sgf");
     assert!(
-        files.len() >= 1_400,
+        files.len() >= 2_000,
         "only {} problems shipped",
         files.len()
     );
@@ -89,26 +89,39 @@ fn every_shipped_problem_verifies_and_no_two_are_the_same() {
         kinds.insert(topic);
         levels.insert(level);
     }
-    // The kinds shipped so far (a first ko is not: the solver counts a ko as no success, README
-    // "Problem bank").
-    let shipped = [
-        Topic::CaptureInAtari,
-        Topic::Escape,
-        Topic::CountLiberties,
-        Topic::DoubleAtari,
-        Topic::Snapback,
-        Topic::VitalPoint,
-        Topic::Ladder,
-        Topic::Net,
-        Topic::ConnectAndCut,
-        Topic::CaptureCuttingStones,
-        Topic::EdgeCapture,
-        Topic::TwoEyes,
-        Topic::DestroyEye,
-        Topic::CapturingRace,
-        Topic::ThrowIn,
-        Topic::ShortageOfLiberties,
-    ];
+    // Every kind of the curriculum is shipped.
+    let shipped = Topic::ALL;
+    // A first ko's answer takes a ko: after it the opponent may not take back at once.
+    for (path, p) in &problems {
+        if !path.to_string_lossy().contains("First ko") {
+            continue;
+        }
+        let main = main_correct_line(p);
+        let game = replay_history(p, &[main[0].1]).unwrap();
+        assert!(
+            game.board().ko_point().is_some(),
+            "{}: the answer is not a ko capture",
+            path.display()
+        );
+    }
+    // A second answer is told what it does, not the main line's technique (a ladder, a ko).
+    let plain =
+        ["吃子：", "做活：", "破眼：", "逃子成功：", "连接："].map(|w| format!("正解！{w}"));
+    for (path, p) in &problems {
+        let main = main_correct_line(p)[0].1;
+        let tree = &p.tree;
+        for (id, n) in tree.nodes.iter().enumerate() {
+            let first = tree.path(id).first().map(|&(_, m)| m);
+            if n.children.is_empty() && n.leads_to_success && first.is_some_and(|m| m != main) {
+                let c = n.comment.as_deref().unwrap_or_default();
+                assert!(
+                    plain.iter().any(|w| c.starts_with(w.as_str())),
+                    "{}: a second answer is told {c:?}",
+                    path.display()
+                );
+            }
+        }
+    }
     let missing: Vec<&str> = shipped
         .iter()
         .filter(|t| !kinds.contains(t))
@@ -131,6 +144,7 @@ fn the_generator_is_deterministic_for_a_seed_and_what_it_makes_verifies() {
         threads,
         per_cell: usize::MAX,
         only: Vec::new(),
+        levels: Vec::new(),
     };
     let known = Default::default();
     let one = generator::generate(&settings(1), &known, |_| {}, |_, _, _| {});
@@ -236,19 +250,19 @@ fn taken_by_main_line(p: &Problem) -> Option<Point> {
 }
 
 #[test]
-fn gnu_go_agrees_with_a_sample_of_the_capture_problems() {
+fn gnu_go_agrees_with_every_capture_problem() {
     let Some(gnugo) = find_gnugo() else {
         assert!(
             std::env::var_os("CI").is_none(),
             "gnugo is required under CI"
         );
-        eprintln!("gnu_go_agrees_with_a_sample_of_the_capture_problems: skipped, no gnugo");
+        eprintln!("gnu_go_agrees_with_every_capture_problem: skipped, no gnugo");
         return;
     };
     let mut gtp = Gtp::start(&gnugo, &["--mode", "gtp"]).unwrap();
     let files = files_with_ext(&bank(), "sgf");
     let (mut checked, mut disagree) = (0, Vec::new());
-    for path in files.iter().step_by(7) {
+    for path in &files {
         let p = read_one(path);
         let folder = path
             .parent()
@@ -304,7 +318,121 @@ fn gnu_go_agrees_with_a_sample_of_the_capture_problems() {
             ));
         }
     }
-    assert!(checked >= 20, "only {checked} capture problems sampled");
+    assert!(checked >= 1_000, "only {checked} capture problems checked");
+    eprintln!("GNU Go agrees on {checked} capture problems");
+    assert!(
+        disagree.is_empty(),
+        "GNU Go disagrees on {} of {checked}:\n{}",
+        disagree.len(),
+        disagree.join("\n")
+    );
+}
+
+#[test]
+fn the_generator_makes_first_ko_problems_at_the_levels_asked() {
+    let settings = Settings {
+        seed: 11,
+        per_topic: 3,
+        total: 3,
+        max_attempts: 2_000,
+        threads: 2,
+        per_cell: usize::MAX,
+        only: vec![Topic::FirstKo],
+        levels: vec![2],
+    };
+    let made = generator::generate(&settings, &Default::default(), |_| {}, |_, _, _| {});
+    assert_eq!(made.len(), 3, "three first ko problems from 2,000 attempts");
+    for g in &made {
+        assert_eq!((g.topic, g.level), (Topic::FirstKo, 2), "{}", g.sgf);
+        let back = from_sgf_bytes(g.sgf.as_bytes()).unwrap().remove(0).unwrap();
+        generator::check(&back, generator::check_budget())
+            .unwrap_or_else(|e| panic!("{}: {e}\n{}", g.file_name(), g.sgf));
+        let main = main_correct_line(&back);
+        let game = replay_history(&back, &[main[0].1]).unwrap();
+        assert!(game.board().ko_point().is_some(), "a ko capture: {}", g.sgf);
+        assert!(
+            g.sgf.contains("打劫") || g.sgf.contains("提劫"),
+            "{}",
+            g.sgf
+        );
+    }
+}
+
+#[test]
+fn gnu_go_agrees_with_every_life_and_death_problem() {
+    let Some(gnugo) = find_gnugo() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "gnugo is required under CI"
+        );
+        eprintln!("gnu_go_agrees_with_every_life_and_death_problem: skipped, no gnugo");
+        return;
+    };
+    let mut gtp = Gtp::start(&gnugo, &["--mode", "gtp"]).unwrap();
+    let (mut checked, mut disagree) = (0, Vec::new());
+    for path in files_with_ext(&bank(), "sgf") {
+        let p = read_one(&path);
+        if !matches!(p.kind, Kind::Live | Kind::Kill) {
+            continue;
+        }
+        // The group at stake: the defender's biggest chain (the wall around the eye space).
+        let defender = if p.kind == Kind::Live {
+            p.to_play
+        } else {
+            p.to_play.opponent()
+        };
+        let board = p.board();
+        let stones = if defender == sente::go::Color::Black {
+            &p.black
+        } else {
+            &p.white
+        };
+        let Some(&target) = stones
+            .iter()
+            .max_by_key(|&&q| (board.chain(q).len(), std::cmp::Reverse(q)))
+        else {
+            continue;
+        };
+        let Move::Play(a) = main_correct_line(&p)[0].1 else {
+            continue;
+        };
+        let copy = std::env::temp_dir().join(format!("sente-owl-{}.sgf", std::process::id()));
+        std::fs::copy(&path, &copy).unwrap();
+        gtp.command(&format!("loadsgf {} 1", copy.display()))
+            .unwrap()
+            .unwrap();
+        let me = if p.to_play == sente::go::Color::Black {
+            "black"
+        } else {
+            "white"
+        };
+        gtp.command(&format!("play {me} {}", a.to_gtp(p.size)))
+            .unwrap()
+            .unwrap();
+        let v = target.to_gtp(p.size);
+        // After the answer the opponent moves: a living group cannot be killed, a killed one
+        // cannot be saved (GNU Go's owl reading; 0 = it cannot).
+        let ask = if p.kind == Kind::Live {
+            "owl_attack"
+        } else {
+            "owl_defend"
+        };
+        let reply = match gtp.command(&format!("{ask} {v}")).unwrap() {
+            Ok(reply) => reply,
+            Err(e) if e.contains("empty") => "0".into(),
+            Err(e) => panic!("{}: {ask} {v}: {e}", path.display()),
+        };
+        checked += 1;
+        if !reply.trim().starts_with('0') {
+            disagree.push(format!(
+                "{}: after {} {ask} {v}: {reply}",
+                path.display(),
+                a.to_gtp(p.size)
+            ));
+        }
+    }
+    eprintln!("GNU Go's owl reading agrees on {checked} life-and-death problems");
+    assert!(checked >= 100, "only {checked} life-and-death problems");
     assert!(
         disagree.is_empty(),
         "GNU Go disagrees on {} of {checked}:\n{}",
