@@ -682,15 +682,22 @@ impl<'a> Search<'a> {
                 push(q);
             }
         }
-        for &s in &stones {
+        // The attacker's chains next to the target or to its liberties (a net's stones stand
+        // by the liberties, not on the target): when short of liberties, their liberties are
+        // the defender's counter-attack and the attacker's rescue.
+        let mut seen: Vec<Point> = Vec::new();
+        for &s in stones.iter().chain(&libs) {
             for q in board.adjacent(s) {
-                if board.get(q) != Some(self.goal.attacker) {
+                if board.get(q) != Some(self.goal.attacker) || seen.contains(&q) {
                     continue;
                 }
+                seen.extend(board.chain(q));
+                // The defender shortens a chain of up to three liberties: a net's stones can
+                // run short of liberties themselves while they chase.
                 let short = if attacking {
                     board.in_atari(q)
                 } else {
-                    board.liberty_count(q) <= 2
+                    board.liberty_count(q) <= 3
                 };
                 if short {
                     for l in board.liberties(q) {

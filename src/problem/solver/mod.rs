@@ -554,6 +554,23 @@ mod tests {
     }
 
     #[test]
+    fn a_net_whose_stones_run_short_of_liberties_is_not_proven() {
+        // Black's net at D7 (da) looks like it holds White's three stones, but White's D5 (dc)
+        // shortens the liberties of both net chains and White gets out (GNU Go's `defend`
+        // agrees). The solver used to prove D7: the defence lay outside its tactical points.
+        let p = problem(
+            "(;SZ[7]PL[B]AB[db][gb][ec][fc]AW[fa][bb][cb][eb][fb][fd]C[黑先枷吃 Black to capture with a net.]\
+             (;B[da];W[gc];B[ea];W[ga];B[gb]C[Correct])(;B[ea];W[da])(;B[ga];W[gc]))",
+        );
+        let s = solve(&p, Budget::default());
+        let da = Move::Play(Point::new(3, 0));
+        assert!(
+            s.status != Status::Proven || !s.correct_first_moves.contains(&da),
+            "{s:?}"
+        );
+    }
+
+    #[test]
     fn the_referee_does_not_trust_a_goal_model_that_misses_the_authors_answer() {
         use crate::problem::{Verdict, WrongReason, judge};
         // The tree's answer does not capture within its own length, so the model is not validated.
