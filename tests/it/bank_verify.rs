@@ -249,17 +249,50 @@ fn taken_by_main_line(p: &Problem) -> Option<Point> {
         })
 }
 
-#[test]
-fn gnu_go_agrees_with_every_capture_problem() {
-    let Some(gnugo) = find_gnugo() else {
+/// GNU Go in GTP mode; None (the test skipped, said on standard error) when it is not installed,
+/// which CI does not allow.
+fn gnugo(test: &str) -> Option<Gtp> {
+    let Some(path) = find_gnugo() else {
         assert!(
             std::env::var_os("CI").is_none(),
             "gnugo is required under CI"
         );
-        eprintln!("gnu_go_agrees_with_every_capture_problem: skipped, no gnugo");
+        eprintln!("{test}: skipped, no gnugo");
+        return None;
+    };
+    Some(Gtp::start(&path, &["--mode", "gtp"]).unwrap())
+}
+
+/// Loads the problem's file into GNU Go (through a path without spaces: GTP arguments are words;
+/// one path per call, as the tests run side by side).
+fn load(gtp: &mut Gtp, path: &std::path::Path) {
+    static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let copy = std::env::temp_dir().join(format!("sente-gnugo-{}-{n}.sgf", std::process::id()));
+    std::fs::copy(path, &copy).unwrap();
+    gtp.command(&format!("loadsgf {} 1", copy.display()))
+        .unwrap()
+        .unwrap();
+    std::fs::remove_file(&copy).unwrap();
+}
+
+/// Plays the learner's move `a` in GNU Go's position.
+fn play(gtp: &mut Gtp, p: &Problem, a: Point) {
+    let me = if p.to_play == sente::go::Color::Black {
+        "black"
+    } else {
+        "white"
+    };
+    gtp.command(&format!("play {me} {}", a.to_gtp(p.size)))
+        .unwrap()
+        .unwrap();
+}
+
+#[test]
+fn gnu_go_agrees_with_every_capture_problem() {
+    let Some(mut gtp) = gnugo("gnu_go_agrees_with_every_capture_problem") else {
         return;
     };
-    let mut gtp = Gtp::start(&gnugo, &["--mode", "gtp"]).unwrap();
     let files = files_with_ext(&bank(), "sgf");
     let (mut checked, mut disagree) = (0, Vec::new());
     for path in &files {
@@ -286,23 +319,11 @@ fn gnu_go_agrees_with_every_capture_problem() {
         let v = target.to_gtp(p.size);
         let answer = main_correct_line(&p)[0].1;
         let Move::Play(a) = answer else { continue };
-        // GTP arguments are words: the file goes to a path without spaces, loaded before move 1.
-        let copy = std::env::temp_dir().join(format!("sente-gnugo-{}.sgf", std::process::id()));
-        std::fs::copy(path, &copy).unwrap();
-        gtp.command(&format!("loadsgf {} 1", copy.display()))
-            .unwrap()
-            .unwrap();
+        load(&mut gtp, path);
         // GNU Go's own reading: the target can be taken with the learner to move…
         let attack = gtp.command(&format!("attack {v}")).unwrap().unwrap();
         // …and after the author's answer it cannot be saved.
-        let me = if p.to_play == sente::go::Color::Black {
-            "black"
-        } else {
-            "white"
-        };
-        gtp.command(&format!("play {me} {}", a.to_gtp(p.size)))
-            .unwrap()
-            .unwrap();
+        play(&mut gtp, &p, a);
         // A capture in one has taken the target already: nothing left to defend.
         let defend = match gtp.command(&format!("defend {v}")).unwrap() {
             Ok(reply) => reply,
@@ -360,15 +381,9 @@ fn the_generator_makes_first_ko_problems_at_the_levels_asked() {
 
 #[test]
 fn gnu_go_agrees_with_every_life_and_death_problem() {
-    let Some(gnugo) = find_gnugo() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "gnugo is required under CI"
-        );
-        eprintln!("gnu_go_agrees_with_every_life_and_death_problem: skipped, no gnugo");
+    let Some(mut gtp) = gnugo("gnu_go_agrees_with_every_life_and_death_problem") else {
         return;
     };
-    let mut gtp = Gtp::start(&gnugo, &["--mode", "gtp"]).unwrap();
     let (mut checked, mut disagree) = (0, Vec::new());
     for path in files_with_ext(&bank(), "sgf") {
         let p = read_one(&path);
@@ -396,19 +411,8 @@ fn gnu_go_agrees_with_every_life_and_death_problem() {
         let Move::Play(a) = main_correct_line(&p)[0].1 else {
             continue;
         };
-        let copy = std::env::temp_dir().join(format!("sente-owl-{}.sgf", std::process::id()));
-        std::fs::copy(&path, &copy).unwrap();
-        gtp.command(&format!("loadsgf {} 1", copy.display()))
-            .unwrap()
-            .unwrap();
-        let me = if p.to_play == sente::go::Color::Black {
-            "black"
-        } else {
-            "white"
-        };
-        gtp.command(&format!("play {me} {}", a.to_gtp(p.size)))
-            .unwrap()
-            .unwrap();
+        load(&mut gtp, &path);
+        play(&mut gtp, &p, a);
         let v = target.to_gtp(p.size);
         // After the answer the opponent moves: a living group cannot be killed, a killed one
         // cannot be saved (GNU Go's owl reading; 0 = it cannot).
