@@ -145,8 +145,8 @@ fn vs_gnugo(games: u32, jobs: u32) {
     let played = AtomicU32::new(0);
     let results = run_games(games, jobs, |g| {
         let r = gnugo_game(&path, g);
-        let won = won_so_far.fetch_add(u32::from(r.winner == r.ours), Ordering::Relaxed)
-            + u32::from(r.winner == r.ours);
+        let win = u32::from(r.winner == r.ours);
+        let won = won_so_far.fetch_add(win, Ordering::Relaxed) + win;
         let n = played.fetch_add(1, Ordering::Relaxed) + 1;
         println!(
             "  game {}: ours {:?}, {} plies, winner {:?} ({won}/{n} won so far)",

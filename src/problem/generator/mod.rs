@@ -121,7 +121,8 @@ fn provisional(c: &Candidate) -> Problem {
 /// move the whole-board question allowed), a move it proves that has no line rejects the
 /// candidate, and the refutations it finds for the beginner's moves become the wrong tries.
 pub(crate) fn refute_plausible(c: &mut Candidate) -> bool {
-    let s = solver::solve(&provisional(c), search::query_budget());
+    let problem = provisional(c);
+    let s = solver::solve(&problem, search::query_budget());
     if s.status != solver::Status::Proven {
         trace(&format!("{:?}: as a problem {:?}", c.topic, s.status));
         return false;
@@ -153,21 +154,20 @@ pub(crate) fn refute_plausible(c: &mut Candidate) -> bool {
     if c.wrong.is_empty() {
         // The search lists only the fight's own points (a chain in atari has one): a beginner's
         // move beside them is read on its own, as the judge reads a move off the tree.
-        read_wrong_tries(c, &plausible[..plausible.len().min(4)]);
+        read_wrong_tries(c, &problem, &plausible[..plausible.len().min(4)]);
     }
     !c.wrong.is_empty()
 }
 
-/// Reads each of `moves` under the problem's settled goal and keeps those refuted, with the
-/// refutation, as the candidate's wrong tries.
-fn read_wrong_tries(c: &mut Candidate, moves: &[Move]) {
-    let problem = provisional(c);
-    let Ok(start) = crate::problem::replay_history(&problem, &[]) else {
+/// Reads each of `moves` under the settled goal of `problem` (the candidate's [`provisional`]
+/// problem) and keeps those refuted, with the refutation, as the candidate's wrong tries.
+fn read_wrong_tries(c: &mut Candidate, problem: &Problem, moves: &[Move]) {
+    let Ok(start) = crate::problem::replay_history(problem, &[]) else {
         return;
     };
     for &mv in moves {
         let (verdict, reply, _) =
-            solver::judge_first_move(&problem, &start, mv, search::first_budget());
+            solver::judge_first_move(problem, &start, mv, search::first_budget());
         if let (solver::MoveVerdict::Wrong, Some(reply)) = (verdict, reply) {
             c.wrong.push(tree::Wrong { mv, reply });
         }
