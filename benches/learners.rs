@@ -391,95 +391,11 @@ fn main() {
     }
 }
 
-mod child {
-    //! A simulated child answering a problem on the board (section (c)).
-    use sente::go::{Board, Game, Move, Point, Rng};
-    use sente::problem::{Problem, TreeOnly, Verdict, judge, replay_history};
-
-    /// How good a move looks to a child: stones taken, ataris given, own stones left in atari,
-    /// own liberties.
-    fn looks(before: &Game, mv: Point) -> Option<f64> {
-        let me = before.to_move();
-        let mut g = before.clone();
-        g.play(Move::Play(mv)).ok()?;
-        let b: &Board = g.board();
-        let taken = f64::from(g.captures(me) - before.captures(me));
-        let mut ataris = 0.0;
-        for q in b.adjacent(mv) {
-            if b.get(q) == Some(me.opponent()) && b.liberty_count(q) == 1 {
-                ataris += 1.0;
-            }
-        }
-        let own = b.liberty_count(mv) as f64;
-        let in_atari = if own <= 1.0 { 1.0 } else { 0.0 };
-        Some(10.0 * taken + 3.0 * ataris - 5.0 * in_atari + own.min(4.0) * 0.5)
-    }
-
-    /// The child's candidates: empty points of the shown area within two lines of a stone.
-    fn candidates(p: &Problem, g: &Game) -> Vec<Point> {
-        let b = g.board();
-        b.points()
-            .filter(|&q| p.viewport.contains(q) && b.get(q).is_none())
-            .filter(|&q| {
-                b.points()
-                    .any(|s| b.get(s).is_some() && s.x.abs_diff(q.x) + s.y.abs_diff(q.y) <= 2)
-            })
-            .collect()
-    }
-
-    /// The child's move: the best-looking one (after the opponent's best-looking answer from
-    /// level 4), or with some chance one of the three best-looking.
-    fn choose(p: &Problem, g: &Game, level: u8, rng: &mut Rng) -> Option<Point> {
-        let mut scored: Vec<(f64, Point)> = Vec::new();
-        for q in candidates(p, g) {
-            let Some(mut v) = looks(g, q) else { continue };
-            if level >= 4 {
-                let mut after = g.clone();
-                after.play(Move::Play(q)).ok()?;
-                let reply = candidates(p, &after)
-                    .into_iter()
-                    .filter_map(|r| looks(&after, r))
-                    .fold(0.0f64, f64::max);
-                v -= reply * 0.6;
-            }
-            scored.push((v + rng.uniform() * 0.5, q));
-        }
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let careful = 0.35 + 0.09 * f64::from(level);
-        let k = if rng.chance(careful) {
-            0
-        } else {
-            rng.below(scored.len().min(3))
-        };
-        scored.get(k).map(|s| s.1)
-    }
-
-    /// Whether a child of `level` solves the problem (answers judged by the tree).
-    pub fn solves(p: &Problem, level: u8, rng: &mut Rng) -> bool {
-        let mut history: Vec<Move> = Vec::new();
-        for _ in 0..30 {
-            let Ok(g) = replay_history(p, &history) else {
-                return false;
-            };
-            let Some(q) = choose(p, &g, level, rng) else {
-                return false;
-            };
-            match judge(p, &history, Move::Play(q), &TreeOnly) {
-                Ok(Verdict::Solved { .. }) => return true,
-                Ok(Verdict::Continue { reply, .. }) => {
-                    history.push(Move::Play(q));
-                    history.push(reply);
-                }
-                _ => return false,
-            }
-        }
-        false
-    }
-}
-
-/// Section (c): grades of the shipped bank against simulated children.
+/// Section (c): grades of the shipped bank against simulated children
+/// (`rating::calibration`).
 fn bank_calibration() {
-    use sente::problem::{from_sgf_bytes, level_of};
+    use sente::problem::from_sgf_bytes;
+    use sente::rating::calibration::{self, CHILDREN_PER_LEVEL, Simulation};
     let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("problems");
     let mut files = Vec::new();
     let mut stack = vec![dir];
@@ -494,85 +410,82 @@ fn bank_calibration() {
         }
     }
     files.sort();
-    let mut rng = Rng::new(11);
-    // (grade, simulated solving rate over children of every level), per problem.
-    let mut rows: Vec<(f64, f64)> = Vec::new();
-    let mut by_level = [[0.0f64; 2]; 8];
-    let mut cells = vec![[0.0f64; 2]; 64];
-    for f in &files {
-        let Ok(mut v) = from_sgf_bytes(&std::fs::read(f).unwrap_or_default()) else {
-            continue;
-        };
-        let Some(Ok(p)) = v.pop() else { continue };
-        let Some(grade) = level_of(&p) else { continue };
-        let mut solved = 0;
-        for child in 1..=7u8 {
-            for _ in 0..2 {
-                let ok = child::solves(&p, child, &mut rng);
-                solved += usize::from(ok);
-                let c = &mut cells[usize::from(grade) * 8 + usize::from(child)];
-                c[0] += f64::from(u8::from(ok));
-                c[1] += 1.0;
-            }
-        }
-        let rate = solved as f64 / 14.0;
-        rows.push((f64::from(grade), rate));
-        by_level[usize::from(grade)][0] += rate;
-        by_level[usize::from(grade)][1] += 1.0;
-    }
-    if rows.len() < 2 {
+    let problems: Vec<_> = files
+        .iter()
+        .filter_map(|f| from_sgf_bytes(&std::fs::read(f).ok()?).ok()?.pop()?.ok())
+        .collect();
+    let started = std::time::Instant::now();
+    let sim = Simulation::run(&problems, 11);
+    let Some(r) = sim.correlation() else {
         println!("(c) no graded problems under problems/");
         return;
-    }
-    let n = rows.len() as f64;
-    let (mx, my) = (
-        rows.iter().map(|r| r.0).sum::<f64>() / n,
-        rows.iter().map(|r| r.1).sum::<f64>() / n,
-    );
-    let cov: f64 = rows.iter().map(|r| (r.0 - mx) * (r.1 - my)).sum();
-    let vx: f64 = rows.iter().map(|r| (r.0 - mx).powi(2)).sum();
-    let vy: f64 = rows.iter().map(|r| (r.1 - my).powi(2)).sum();
-    let r = cov / (vx * vy).sqrt();
+    };
+    let in_use = calibration::starts_in_use();
+    let fitted = sim.fitted();
+    let offset = (-40..=80)
+        .map(|k| f64::from(k) * 0.25)
+        .min_by(|a, b| {
+            let ea = sim.error(&calibration::offset_starts(*a));
+            ea.total_cmp(&sim.error(&calibration::offset_starts(*b)))
+        })
+        .unwrap_or(0.0);
+    let one_offset = calibration::offset_starts(offset);
     println!(
-        "(c) shipped bank: {} graded problems, 14 simulated children each (2 per level 1-7)",
-        rows.len()
+        "(c) shipped bank: {} graded problems, {} simulated children each ({CHILDREN_PER_LEVEL} per level 1-7), {:.0} s",
+        sim.problems(),
+        7 * CHILDREN_PER_LEVEL,
+        started.elapsed().as_secs_f64()
     );
     println!("Pearson correlation between grade and simulated solving rate: {r:.3}");
     println!();
-    println!("| grade | problems | simulated solving rate |");
-    println!("|---|---|---|");
-    for (l, [sum, count]) in by_level.iter().enumerate().skip(1) {
-        if *count > 0.0 {
-            println!("| {l} | {count} | {:.1}% |", 100.0 * sum / count);
-        }
-    }
-    // The rank offset of the levels' starting ratings that predicts the (grade, child level)
-    // solving rates best (squared error of the Glicko expectation, children rated at their level).
-    let mut best = (f64::MAX, 0.0);
-    for k in -40..=40 {
-        let offset = f64::from(k) * 0.25;
-        let mut err = 0.0;
-        for g in 1..=7u8 {
-            for c in 1..=7u8 {
-                let [s, t] = cells[usize::from(g) * 8 + usize::from(c)];
-                if t == 0.0 {
-                    continue;
-                }
-                let child = sente::rating::level_start(c);
-                let problem = rating_of_number(rank_number(sente::rating::level_start(g)) + offset);
-                let p = success_chance(child, problem, BANK_RD);
-                err += t * (p - s / t).powi(2);
-            }
-        }
-        if err < best.0 {
-            best = (err, offset);
-        }
+    println!(
+        "Children rated at the middle of their level; solving rate by grade, simulated and predicted"
+    );
+    println!(
+        "by three starts: in use (rating::LEVEL_START_RANKS), fitted per grade, one offset (five ranks a level)."
+    );
+    println!();
+    println!(
+        "| grade | problems | simulated | in use: start rank, predicted | fitted: start rank, predicted | offset {offset:+.2}: start rank, predicted |"
+    );
+    println!("|---|---|---|---|---|---|");
+    let rows = [&in_use, &fitted, &one_offset].map(|s| sim.by_grade(s));
+    for (i, &(g, n, rate, _)) in rows[0].iter().enumerate() {
+        let cell = |k: usize, starts: &[f64; 7]| {
+            format!(
+                "{:.2}, {:.1}%",
+                starts[usize::from(g) - 1],
+                100.0 * rows[k][i].3
+            )
+        };
+        println!(
+            "| {g} | {n} | {:.1}% | {} | {} | {} |",
+            100.0 * rate,
+            cell(0, &in_use),
+            cell(1, &fitted),
+            cell(2, &one_offset)
+        );
     }
     println!();
     println!(
-        "rank offset of the starting ratings that fits the simulation best: {:+.2} (rating::LEVEL_OFFSET is {:+.2})",
-        best.1,
-        sente::rating::LEVEL_OFFSET
+        "rms error of the predicted chance per answer: in use {:.4}, fitted per grade {:.4}, one offset {:.4}",
+        sim.error(&in_use).sqrt(),
+        sim.error(&fitted).sqrt(),
+        sim.error(&one_offset).sqrt()
     );
+    println!("fitted LEVEL_START_RANKS: {fitted:?}");
+    println!();
+    println!("Simulated solving rate by grade (rows) and child level (columns):");
+    println!("| grade | 1 | 2 | 3 | 4 | 5 | 6 | 7 |");
+    println!("|---|---|---|---|---|---|---|---|");
+    for g in 1..=7u8 {
+        let cells: Vec<String> = (1..=7u8)
+            .map(|c| {
+                sim.rate(g, c)
+                    .map_or("-".into(), |r| format!("{:.0}%", 100.0 * r))
+            })
+            .collect();
+        println!("| {g} | {} |", cells.join(" | "));
+    }
     println!();
 }

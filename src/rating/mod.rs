@@ -2,6 +2,7 @@
 //! No I/O; the service stores what these functions compute.
 
 pub mod assessment;
+pub mod calibration;
 mod glicko2;
 mod rank;
 
@@ -9,7 +10,10 @@ pub use glicko2::{
     Config, Game, Outcome, Rating, expected_score, rate, rate_idle, rating_for_chance,
     success_chance,
 };
-pub use rank::{LEVEL_OFFSET, Rank, Stars, level_start, rank_number, rank_of, rating_of, stars_of};
+pub use rank::{
+    LEVEL_START_RANKS, Rank, Stars, level_middle, level_start, rank_number, rank_of, rating_of,
+    stars_of,
+};
 
 /// The concept a problem trains (a learner has a rating per concept), from its kind: life and
 /// death is one concept whether the problem says live, kill or neither.

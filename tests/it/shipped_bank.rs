@@ -120,3 +120,47 @@ fn serve_creates_migrates_and_fills_a_fresh_database_on_first_start() {
     assert!(dir.join("sente.db").is_file());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 11's calibration: simulated children of every level answer every graded problem of the
+/// bank through the judge (10 s); grades predict their solving rates (negative correlation), the
+/// starting ranks in use are the ones the simulation fits, and they predict better than any
+/// single offset above the levels' own ranks.
+#[test]
+fn the_starting_ratings_of_the_grades_predict_what_simulated_children_solve() {
+    use sente::problem::from_sgf_bytes;
+    use sente::rating::LEVEL_START_RANKS;
+    use sente::rating::calibration::{Simulation, offset_starts};
+    let problems: Vec<_> = files_with_ext(&bank(), "sgf")
+        .iter()
+        .map(|f| {
+            let text = std::fs::read(f).unwrap();
+            let mut v = from_sgf_bytes(&text).unwrap();
+            v.pop().unwrap().unwrap()
+        })
+        .collect();
+    let sim = Simulation::run(&problems, 11);
+    assert!(sim.problems() >= 2000, "{} graded problems", sim.problems());
+    let r = sim.correlation().unwrap();
+    let fitted = sim.fitted();
+    eprintln!("correlation {r:.3}, fitted starts {fitted:?}");
+    assert!(
+        r < -0.5,
+        "grades do not predict solving: correlation {r:.3}"
+    );
+    for (g, (fit, used)) in fitted.iter().zip(LEVEL_START_RANKS).enumerate() {
+        assert!(
+            (fit - used).abs() <= 0.5,
+            "grade {}: the bank fits rank {fit}, LEVEL_START_RANKS has {used} \
+             (rerun SENTE_LEARNERS_ONLY=bank cargo bench --bench learners)",
+            g + 1
+        );
+    }
+    let in_use = sim.error(&LEVEL_START_RANKS);
+    for k in -20..=60 {
+        let offset = f64::from(k) * 0.25;
+        assert!(
+            in_use < sim.error(&offset_starts(offset)),
+            "offset {offset}"
+        );
+    }
+}
