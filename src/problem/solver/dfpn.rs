@@ -228,12 +228,14 @@ impl<'a> Search<'a> {
     /// region, and that space makes one eye at most ([`dead_shape`]: up to three points with
     /// the attacker to move, who takes the vital point; the square four; the pyramid four, the
     /// bulky and crossed five and the rabbity six with the attacker to move, when no attacker
-    /// stone stands in the space). No attacker chain touching the group may be short of
+    /// stone stands in the space). Besides that space the group may have false eyes (single
+    /// points whose diagonals the attacker holds with stones of three liberties or more), which
+    /// are liberties but never eyes. No attacker chain touching the group may be short of
     /// liberties (a capturing race it could lose is left to the search).
     fn no_room_for_two_eyes(&self, board: &Board, to_move: Color) -> bool {
         let defender = self.goal.defender();
         let attacker_to_move = to_move == self.goal.attacker;
-        let room = 6;
+        let room = 9;
         let mut group: Vec<Point> = board.chain(self.goal.target[0]);
         let mut space: Vec<Point> = Vec::new();
         let mut walls: Vec<Point> = Vec::new();
@@ -256,6 +258,16 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        let false_eyes: Vec<Point> = space
+            .iter()
+            .copied()
+            .filter(|&p| self.false_eye(board, p, &space))
+            .collect();
+        let liberties = space.len();
+        space.retain(|p| !false_eyes.contains(p));
+        if space.len() > 6 {
+            return false;
+        }
         // A lone attacker stone inside the eye (all its neighbours the space or the group).
         let mut lone: Vec<Point> = Vec::new();
         for &w in &walls {
@@ -273,11 +285,13 @@ impl<'a> Search<'a> {
         let touching = walls
             .iter()
             .any(|w| board.adjacent(*w).any(|q| space.contains(&q)));
+        // False eyes add their points to the group's liberties in a race.
+        let extra = liberties - space.len();
         let needed = |n: usize| {
             if n <= 3 {
-                4
+                4 + extra
             } else {
-                dead_shape_liberties(n) + 2
+                dead_shape_liberties(n) + 2 + extra
             }
         };
         let safe_walls = |n: usize| walls.iter().all(|&w| board.liberty_count(w) >= needed(n));
@@ -303,6 +317,35 @@ impl<'a> Search<'a> {
             }
             _ => false,
         }
+    }
+
+    /// Whether the empty point `p` of the group's space is a false eye: alone (no other point
+    /// of the space next to it), surrounded by the defender, and with attacker stones of three
+    /// liberties or more on two of its diagonals (one at the edge).
+    fn false_eye(&self, board: &Board, p: Point, space: &[Point]) -> bool {
+        let defender = self.goal.defender();
+        let mut neighbours = 0;
+        for q in board.adjacent(p) {
+            if board.get(q) != Some(defender) || space.contains(&q) {
+                return false;
+            }
+            neighbours += 1;
+        }
+        let (mut held, mut diagonals) = (0, 0);
+        for (dx, dy) in [(-1i32, -1i32), (1, -1), (-1, 1), (1, 1)] {
+            let (x, y) = (i32::from(p.x) + dx, i32::from(p.y) + dy);
+            let n = i32::from(board.size());
+            if !(0..n).contains(&x) || !(0..n).contains(&y) {
+                continue;
+            }
+            diagonals += 1;
+            let d = Point::new(x as u8, y as u8);
+            if board.get(d) == Some(self.goal.attacker) && board.liberty_count(d) >= 3 {
+                held += 1;
+            }
+        }
+        let centre = neighbours == 4 && diagonals == 4;
+        held >= if centre { 2 } else { 1 }
     }
 
     /// The fewest liberties of a target chain (each chain counted once).
@@ -535,11 +578,11 @@ impl<'a> Search<'a> {
         out
     }
 
-    /// Life and death: the points of the region near the target's group (its stones, the
-    /// defender's stones one empty point away from them, two lines around; for the attacker only
-    /// those the group reaches through empty points), and the liberties of the attacker's chains
-    /// that touch the group (capturing races). Elsewhere a move is no more than a pass, which
-    /// both sides have.
+    /// Life and death: the points of the region near the target's group (its stones and the
+    /// defender's stones one empty point away from them) that the group reaches through empty
+    /// points, two lines around it, and the liberties of the attacker's chains that touch the
+    /// group and are short of them (capturing races). Elsewhere a move is no more than a pass,
+    /// which both sides have.
     fn fight_points(&self, board: &Board, me: Color) -> Vec<Point> {
         let defender = self.goal.defender();
         let n = usize::from(board.size());
@@ -592,50 +635,45 @@ impl<'a> Search<'a> {
         }
         let mut taken = vec![false; n * n];
         let mut out: Vec<Point> = Vec::new();
-        if me == self.goal.attacker {
-            // The attacker plays where the group could make eyes: the empty points it reaches
-            // through empty points. Elsewhere it would only fill its own territory.
-            let mut reach: Vec<Point> = Vec::new();
-            for &g in &group {
-                for q in board.adjacent(g) {
-                    if board.get(q).is_none() && self.area.contains(q) && !taken[at(q)] {
-                        taken[at(q)] = true;
-                        reach.push(q);
-                    }
+        // Both sides play where the group could make eyes or run: the empty points it reaches
+        // through empty points (two lines around it). Elsewhere the attacker would only fill its
+        // own territory, and the defender could only fill the attacker's outside liberties,
+        // which matters only to a wall short of them (below). Outside moves multiplied the
+        // defender's tries tenfold: every one had to be refuted, again after every reply.
+        let mut reach: Vec<Point> = Vec::new();
+        for &g in &group {
+            for q in board.adjacent(g) {
+                if board.get(q).is_none() && self.area.contains(q) && !taken[at(q)] {
+                    taken[at(q)] = true;
+                    reach.push(q);
                 }
             }
-            let mut k = 0;
-            while k < reach.len() {
-                let p = reach[k];
-                k += 1;
-                for q in board.adjacent(p) {
-                    if board.get(q).is_none() && self.area.contains(q) && !taken[at(q)] {
-                        taken[at(q)] = true;
-                        reach.push(q);
-                    }
+        }
+        let mut k = 0;
+        while k < reach.len() {
+            let p = reach[k];
+            k += 1;
+            for q in board.adjacent(p) {
+                if board.get(q).is_none() && self.area.contains(q) && !taken[at(q)] {
+                    taken[at(q)] = true;
+                    reach.push(q);
                 }
             }
-            for p in reach {
-                if near[at(p)] {
-                    out.push(p);
-                } else {
-                    taken[at(p)] = false;
-                }
-            }
-        } else {
-            for p in self.area.rect_points() {
-                if near[at(p)] && board.get(p).is_none() && self.area.contains(p) {
-                    taken[at(p)] = true;
-                    out.push(p);
-                }
+        }
+        for p in reach {
+            if near[at(p)] {
+                out.push(p);
+            } else {
+                taken[at(p)] = false;
             }
         }
         for &g in &group {
             for q in board.adjacent(g) {
-                // The defender fills the attacker's liberties in a race; the attacker only
-                // extends a chain that is short of them (filling its own is never useful).
-                let useful = board.get(q) == Some(self.goal.attacker)
-                    && (me == defender || board.liberty_count(q) <= 2);
+                // A race: the defender fills the liberties of an attacker chain touching the
+                // group when it is down to three, the attacker extends one down to two.
+                let short = if me == defender { 3 } else { 2 };
+                let useful =
+                    board.get(q) == Some(self.goal.attacker) && board.liberty_count(q) <= short;
                 if useful {
                     for l in board.liberties(q) {
                         if self.area.contains(l) && !taken[at(l)] {

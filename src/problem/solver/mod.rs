@@ -635,6 +635,28 @@ mod tests {
     }
 
     #[test]
+    fn a_false_eye_is_no_eye_and_is_read_statically() {
+        // White's eye space is aa ba, one eye, and ea, which Black's wall holds from its
+        // diagonal dc: a false eye. White to play cannot live, and every position after a White
+        // move is seen to be dead at once (no node searched), not by filling every liberty.
+        let board = Board::from_rows(
+            "..OO.OOX.
+             OOOXOOOX.
+             XXXXXXXX.
+             .........
+             .........
+             .........
+             .........
+             .........
+             .........",
+        )
+        .unwrap();
+        let s = solve_query(&board, Question::Live, Point::new(2, 0), generous());
+        assert_eq!(s.status, Status::Refuted, "{s:?}");
+        assert_eq!(s.nodes, 0, "{s:?}");
+    }
+
+    #[test]
     fn a_straight_four_is_not_taken_for_dead() {
         // White's space aa ba ca da on the edge is the straight four: alive whoever moves.
         let board = Board::from_rows(

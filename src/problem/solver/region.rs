@@ -28,12 +28,6 @@ impl Area {
             rect: (0, 0, board.size() - 1, board.size() - 1),
         }
     }
-
-    /// The points of the rectangle, row by row.
-    pub fn rect_points(&self) -> impl Iterator<Item = Point> + use<> {
-        let (x0, y0, x1, y1) = self.rect;
-        (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| Point::new(x, y)))
-    }
 }
 
 #[derive(Clone, Copy)]
