@@ -134,7 +134,7 @@ pub fn level_start(level: u8) -> f64 {
 /// expectation best predicts how often simulated children, rated at the middle of their own
 /// levels, solve the shipped bank's problems of each grade (`rating::calibration`, section (c) of
 /// `cargo bench --bench learners`; a test requires the bank to still fit them).
-pub const LEVEL_START_RANKS: [f64; 7] = [3.5, 12.25, 23.0, 25.5, 34.25, 35.25, 35.25];
+pub const LEVEL_START_RANKS: [f64; 7] = [3.5, 12.25, 23.0, 25.75, 34.25, 35.5, 35.5];
 
 #[cfg(test)]
 mod level_tests {

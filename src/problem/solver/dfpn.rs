@@ -228,14 +228,12 @@ impl<'a> Search<'a> {
     /// region, and that space makes one eye at most ([`dead_shape`]: up to three points with
     /// the attacker to move, who takes the vital point; the square four; the pyramid four, the
     /// bulky and crossed five and the rabbity six with the attacker to move, when no attacker
-    /// stone stands in the space). Besides that space the group may have false eyes (single
-    /// points whose diagonals the attacker holds with stones of three liberties or more), which
-    /// are liberties but never eyes. No attacker chain touching the group may be short of
+    /// stone stands in the space). No attacker chain touching the group may be short of
     /// liberties (a capturing race it could lose is left to the search).
     fn no_room_for_two_eyes(&self, board: &Board, to_move: Color) -> bool {
         let defender = self.goal.defender();
         let attacker_to_move = to_move == self.goal.attacker;
-        let room = 9;
+        let room = 6;
         let mut group: Vec<Point> = board.chain(self.goal.target[0]);
         let mut space: Vec<Point> = Vec::new();
         let mut walls: Vec<Point> = Vec::new();
@@ -258,16 +256,6 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let false_eyes: Vec<Point> = space
-            .iter()
-            .copied()
-            .filter(|&p| self.false_eye(board, p, &space))
-            .collect();
-        let liberties = space.len();
-        space.retain(|p| !false_eyes.contains(p));
-        if space.len() > 6 {
-            return false;
-        }
         // A lone attacker stone inside the eye (all its neighbours the space or the group).
         let mut lone: Vec<Point> = Vec::new();
         for &w in &walls {
@@ -285,13 +273,11 @@ impl<'a> Search<'a> {
         let touching = walls
             .iter()
             .any(|w| board.adjacent(*w).any(|q| space.contains(&q)));
-        // False eyes add their points to the group's liberties in a race.
-        let extra = liberties - space.len();
         let needed = |n: usize| {
             if n <= 3 {
-                4 + extra
+                4
             } else {
-                dead_shape_liberties(n) + 2 + extra
+                dead_shape_liberties(n) + 2
             }
         };
         let safe_walls = |n: usize| walls.iter().all(|&w| board.liberty_count(w) >= needed(n));
@@ -317,35 +303,6 @@ impl<'a> Search<'a> {
             }
             _ => false,
         }
-    }
-
-    /// Whether the empty point `p` of the group's space is a false eye: alone (no other point
-    /// of the space next to it), surrounded by the defender, and with attacker stones of three
-    /// liberties or more on two of its diagonals (one at the edge).
-    fn false_eye(&self, board: &Board, p: Point, space: &[Point]) -> bool {
-        let defender = self.goal.defender();
-        let mut neighbours = 0;
-        for q in board.adjacent(p) {
-            if board.get(q) != Some(defender) || space.contains(&q) {
-                return false;
-            }
-            neighbours += 1;
-        }
-        let (mut held, mut diagonals) = (0, 0);
-        for (dx, dy) in [(-1i32, -1i32), (1, -1), (-1, 1), (1, 1)] {
-            let (x, y) = (i32::from(p.x) + dx, i32::from(p.y) + dy);
-            let n = i32::from(board.size());
-            if !(0..n).contains(&x) || !(0..n).contains(&y) {
-                continue;
-            }
-            diagonals += 1;
-            let d = Point::new(x as u8, y as u8);
-            if board.get(d) == Some(self.goal.attacker) && board.liberty_count(d) >= 3 {
-                held += 1;
-            }
-        }
-        let centre = neighbours == 4 && diagonals == 4;
-        held >= if centre { 2 } else { 1 }
     }
 
     /// The fewest liberties of a target chain (each chain counted once).
@@ -553,6 +510,17 @@ impl<'a> Search<'a> {
 
     /// The moves worth trying, most forcing first; the pass last.
     pub fn candidates(&self, s: &State) -> Vec<Move> {
+        self.moves(s, false)
+    }
+
+    /// The first moves of a question: the candidates, and for a defender in life and death
+    /// every point two lines around its group as well (a group that lives in seki or is alive
+    /// already answers anywhere; inside the search such moves are a pass).
+    pub fn first_candidates(&self, s: &State) -> Vec<Move> {
+        self.moves(s, true)
+    }
+
+    fn moves(&self, s: &State, first: bool) -> Vec<Move> {
         let board = &s.board;
         let me = s.to_move;
         let bound_by_ko = match self.ko {
@@ -561,7 +529,7 @@ impl<'a> Search<'a> {
         };
         let ko = if bound_by_ko { board.ko_point() } else { None };
         let points: Vec<Point> = match self.goal.aim {
-            Aim::Kill => self.fight_points(board, me),
+            Aim::Kill => self.fight_points(board, me, first),
             Aim::Capture => self.tactical_points(board, me),
         };
         let mut scored: Vec<(i32, Move)> = points
@@ -583,7 +551,7 @@ impl<'a> Search<'a> {
     /// points, two lines around it, and the liberties of the attacker's chains that touch the
     /// group and are short of them (capturing races). Elsewhere a move is no more than a pass,
     /// which both sides have.
-    fn fight_points(&self, board: &Board, me: Color) -> Vec<Point> {
+    fn fight_points(&self, board: &Board, me: Color, first: bool) -> Vec<Point> {
         let defender = self.goal.defender();
         let n = usize::from(board.size());
         let at = |p: Point| usize::from(p.y) * n + usize::from(p.x);
@@ -665,6 +633,21 @@ impl<'a> Search<'a> {
                 out.push(p);
             } else {
                 taken[at(p)] = false;
+            }
+        }
+        if first && me == defender {
+            for y in self.area.rect.1..=self.area.rect.3 {
+                for x in self.area.rect.0..=self.area.rect.2 {
+                    let p = Point::new(x, y);
+                    if near[at(p)]
+                        && board.get(p).is_none()
+                        && self.area.contains(p)
+                        && !taken[at(p)]
+                    {
+                        taken[at(p)] = true;
+                        out.push(p);
+                    }
+                }
             }
         }
         for &g in &group {

@@ -183,7 +183,7 @@ impl<'a> Fight<'a> {
     /// The learner's first moves worth reading (region or tactical points; never a pass).
     fn first_moves(&self) -> Vec<Move> {
         self.strict
-            .candidates(&self.start)
+            .first_candidates(&self.start)
             .into_iter()
             .filter(|&m| m != Move::Pass)
             .collect()
@@ -632,28 +632,6 @@ mod tests {
             time: std::time::Duration::from_secs(120),
             ..Budget::default()
         }
-    }
-
-    #[test]
-    fn a_false_eye_is_no_eye_and_is_read_statically() {
-        // White's eye space is aa ba, one eye, and ea, which Black's wall holds from its
-        // diagonal dc: a false eye. White to play cannot live, and every position after a White
-        // move is seen to be dead at once (no node searched), not by filling every liberty.
-        let board = Board::from_rows(
-            "..OO.OOX.
-             OOOXOOOX.
-             XXXXXXXX.
-             .........
-             .........
-             .........
-             .........
-             .........
-             .........",
-        )
-        .unwrap();
-        let s = solve_query(&board, Question::Live, Point::new(2, 0), generous());
-        assert_eq!(s.status, Status::Refuted, "{s:?}");
-        assert_eq!(s.nodes, 0, "{s:?}");
     }
 
     #[test]
