@@ -546,12 +546,9 @@ impl<'a> Search<'a> {
         out
     }
 
-    /// Life and death: the points of the region near the target's group (its stones and the
-    /// defender's stones one empty point away from them) that the group reaches through empty
-    /// points, two lines around it, and the liberties of the attacker's chains that touch the
-    /// group and are short of them (capturing races). Elsewhere a move is no more than a pass,
-    /// which both sides have.
-    fn fight_points(&self, board: &Board, me: Color, first: bool) -> Vec<Point> {
+    /// The target's chains and every defender chain one empty point away from them, grown
+    /// until no more join (inside the region).
+    fn target_group(&self, board: &Board) -> Vec<Point> {
         let defender = self.goal.defender();
         let n = usize::from(board.size());
         let at = |p: Point| usize::from(p.y) * n + usize::from(p.x);
@@ -586,6 +583,19 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        group
+    }
+
+    /// Life and death: the points of the region near the target's group (its stones and the
+    /// defender's stones one empty point away from them) that the group reaches through empty
+    /// points, two lines around it, and the liberties of the attacker's chains that touch the
+    /// group and are short of them (capturing races). Elsewhere a move is no more than a pass,
+    /// which both sides have.
+    fn fight_points(&self, board: &Board, me: Color, first: bool) -> Vec<Point> {
+        let defender = self.goal.defender();
+        let n = usize::from(board.size());
+        let at = |p: Point| usize::from(p.y) * n + usize::from(p.x);
+        let group = self.target_group(board);
         // Two lines around the group.
         let mut near = vec![false; n * n];
         for g in &group {
