@@ -394,42 +394,26 @@ fn main() {
 /// Section (c): grades of the shipped bank against simulated children
 /// (`rating::calibration`).
 fn bank_calibration() {
-    use sente::problem::from_sgf_bytes;
-    use sente::rating::calibration::{self, CHILDREN_PER_LEVEL, Simulation};
+    use sente::rating::calibration::{CHILDREN_PER_LEVEL, Simulation, offset_starts};
     let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("problems");
-    let mut files = Vec::new();
-    let mut stack = vec![dir];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "sgf") {
-                files.push(p);
-            }
+    let bank = match sente::cli::compose::read_bank(&[dir]) {
+        Ok(bank) => bank,
+        Err(e) => {
+            println!("(c) the bank does not read: {e}");
+            return;
         }
-    }
-    files.sort();
-    let problems: Vec<_> = files
-        .iter()
-        .filter_map(|f| from_sgf_bytes(&std::fs::read(f).ok()?).ok()?.pop()?.ok())
-        .collect();
+    };
+    let problems = bank.iter().map(|e| &e.problem);
     let started = std::time::Instant::now();
-    let sim = Simulation::run(&problems, 11);
+    let sim = Simulation::run(problems, 11);
     let Some(r) = sim.correlation() else {
         println!("(c) no graded problems under problems/");
         return;
     };
-    let in_use = calibration::starts_in_use();
+    let in_use = sente::rating::LEVEL_START_RANKS;
     let fitted = sim.fitted();
-    let offset = (-40..=80)
-        .map(|k| f64::from(k) * 0.25)
-        .min_by(|a, b| {
-            let ea = sim.error(&calibration::offset_starts(*a));
-            ea.total_cmp(&sim.error(&calibration::offset_starts(*b)))
-        })
-        .unwrap_or(0.0);
-    let one_offset = calibration::offset_starts(offset);
+    let offset = sim.best_offset();
+    let one_offset = offset_starts(offset);
     println!(
         "(c) shipped bank: {} graded problems, {} simulated children each ({CHILDREN_PER_LEVEL} per level 1-7), {:.0} s",
         sim.problems(),

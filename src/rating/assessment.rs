@@ -78,10 +78,7 @@ impl Estimate {
     }
 }
 
-/// The rating of a (fractional) rank number.
-pub fn rating_of_number(n: f64) -> f64 {
-    525.0 * (n / 23.15).exp()
-}
+pub use super::rank::rating_of_number;
 
 /// The posterior over the grid (normalised weights with their rank numbers and ratings).
 #[derive(Clone, Debug)]

@@ -4,8 +4,7 @@
 //! children rated at the middle of their levels solve it. Pure: the caller reads the problems;
 //! `cargo bench --bench learners` prints the fit on the whole bank and a test requires it.
 
-use super::assessment::rating_of_number;
-use super::rank::{LEVEL_START_RANKS, level_middle, rank_number};
+use super::rank::{level_middle, rank_number, rating_of_number};
 use super::success_chance;
 use crate::go::Rng;
 use crate::problem::{Problem, level_of};
@@ -88,7 +87,7 @@ impl Simulation {
     }
 
     /// Per grade 1–7 that has problems: (grade, problems, simulated solving rate, the rate
-    /// predicted when the grades start at `starts`, rank numbers of grades 1–7).
+    /// predicted when grades 1–7 start at the rank numbers `starts`).
     pub fn by_grade(&self, starts: &[f64; 7]) -> Vec<(u8, usize, f64, f64)> {
         (1..=7u8)
             .filter_map(|g| {
@@ -108,10 +107,8 @@ impl Simulation {
     /// The mean squared error, over every simulated answer, of the solving chance predicted
     /// when the grades start at `starts` (rank numbers of grades 1–7).
     pub fn error(&self, starts: &[f64; 7]) -> f64 {
-        let grades: Vec<u8> = (1..=7).collect();
-        let (err, total) = grades
-            .iter()
-            .map(|&g| self.block_error(&[g], starts[usize::from(g) - 1]))
+        let (err, total) = (1..=7u8)
+            .map(|g| self.block_error(&[g], starts[usize::from(g) - 1]))
             .fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
         if total > 0.0 { err / total } else { 0.0 }
     }
@@ -153,17 +150,16 @@ impl Simulation {
         starts
     }
 
+    /// The single offset above the middle of each level (five ranks a level, `offset_starts`)
+    /// that predicts best: the alternative the per-grade starts are measured against.
+    pub fn best_offset(&self) -> f64 {
+        best_rank(-10.0, 20.0, |x| self.error(&offset_starts(x)))
+    }
+
     /// The rank (in quarter ranks, −10 … 50) that fits the pooled answers to problems of these
     /// grades best.
     fn fit(&self, grades: &[u8]) -> f64 {
-        (-40..=200)
-            .map(|k| f64::from(k) * 0.25)
-            .min_by(|a, b| {
-                let ea = self.block_error(grades, *a).0;
-                let eb = self.block_error(grades, *b).0;
-                ea.total_cmp(&eb)
-            })
-            .unwrap_or(0.0)
+        best_rank(-10.0, 50.0, |x| self.block_error(grades, x).0)
     }
 
     /// (Weighted squared error, answers) of problems of these grades all starting at rank `x`.
@@ -194,9 +190,13 @@ pub fn predicted(start: f64, child_level: u8) -> f64 {
     )
 }
 
-/// The starts in use (`rank::LEVEL_START_RANKS`).
-pub fn starts_in_use() -> [f64; 7] {
-    LEVEL_START_RANKS
+/// The quarter rank from `lo` to `hi` where `error` is smallest.
+fn best_rank(lo: f64, hi: f64, error: impl Fn(f64) -> f64) -> f64 {
+    let quarters = (4.0 * lo) as i32..=(4.0 * hi) as i32;
+    quarters
+        .map(|k| f64::from(k) * 0.25)
+        .min_by(|a, b| error(*a).total_cmp(&error(*b)))
+        .unwrap_or(lo)
 }
 
 /// Grades starting `offset` ranks above the middle of their level, five ranks a level.

@@ -37,6 +37,11 @@ pub fn rank_number(rating: f64) -> f64 {
     23.15 * (rating.max(1.0) / 525.0).ln()
 }
 
+/// The rating of a (fractional) rank number: the inverse of `rank_number`.
+pub fn rating_of_number(n: f64) -> f64 {
+    525.0 * (n / 23.15).exp()
+}
+
 /// The rank of a rating, rounded down, clamped to 30 kyu … 9 dan.
 pub fn rank_of(rating: f64) -> Rank {
     let n = rank_number(rating).floor() as i64;
@@ -73,7 +78,7 @@ pub fn rating_of(rank: Rank) -> f64 {
         Rank::Kyu(k) => 30 - i64::from(k),
         Rank::Dan(d) => 29 + i64::from(d),
     };
-    525.0 * (n as f64 / 23.15).exp()
+    rating_of_number(n as f64)
 }
 
 #[cfg(test)]
@@ -121,13 +126,13 @@ mod tests {
 /// The rating at the middle of a children's level's ranks as `stars_of` shows them (level 1 is
 /// 30–26 kyu … level 7 is 1 dan): where a child shown at that level stands.
 pub fn level_middle(level: u8) -> f64 {
-    525.0 * ((f64::from(level.clamp(1, 7) - 1) * 5.0 + 2.5) / 23.15).exp()
+    rating_of_number(f64::from(level.clamp(1, 7) - 1) * 5.0 + 2.5)
 }
 
 /// The starting rating of a graded problem of children's level 1–7 (the generator's grade):
 /// the rank `LEVEL_START_RANKS` gives its grade.
 pub fn level_start(level: u8) -> f64 {
-    525.0 * (LEVEL_START_RANKS[usize::from(level.clamp(1, 7) - 1)] / 23.15).exp()
+    rating_of_number(LEVEL_START_RANKS[usize::from(level.clamp(1, 7) - 1)])
 }
 
 /// The starting rank numbers (0 = 30 kyu) of problems graded 1–7: those whose Glicko

@@ -127,18 +127,10 @@ fn serve_creates_migrates_and_fills_a_fresh_database_on_first_start() {
 /// single offset above the levels' own ranks.
 #[test]
 fn the_starting_ratings_of_the_grades_predict_what_simulated_children_solve() {
-    use sente::problem::from_sgf_bytes;
     use sente::rating::LEVEL_START_RANKS;
     use sente::rating::calibration::{Simulation, offset_starts};
-    let problems: Vec<_> = files_with_ext(&bank(), "sgf")
-        .iter()
-        .map(|f| {
-            let text = std::fs::read(f).unwrap();
-            let mut v = from_sgf_bytes(&text).unwrap();
-            v.pop().unwrap().unwrap()
-        })
-        .collect();
-    let sim = Simulation::run(&problems, 11);
+    let bank = sente::cli::compose::read_bank(&[bank()]).unwrap();
+    let sim = Simulation::run(bank.iter().map(|e| &e.problem), 11);
     assert!(sim.problems() >= 2000, "{} graded problems", sim.problems());
     let r = sim.correlation().unwrap();
     let fitted = sim.fitted();
