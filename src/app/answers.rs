@@ -13,7 +13,7 @@ use super::live::Live;
 use super::outcome;
 use super::state::AppState;
 use crate::db::{self, AttemptMoveRow, AttemptResult, AttemptRow, NewAttemptMove, ProblemRow};
-use crate::go::{Board, Game, IllegalMove, Move, Point};
+use crate::go::{BoardStones, Game, IllegalMove, Move, Point};
 use crate::problem::{
     JudgeError, Problem, Verdict, judge_replayed, main_correct_line, next_correct_move,
     play_in_problem, replay_history,
@@ -172,8 +172,9 @@ pub struct Answer {
     pub result: &'static str,
     /// Why a wrong move is wrong: in_tree, refuted, not_in_tree.
     pub reason: Option<String>,
-    pub after_move: Board,
-    pub position: Board,
+    /// The stones after the learner's move, then after the reply.
+    pub after_move: BoardStones,
+    pub position: BoardStones,
 }
 
 /// Judges a learner's move and stores it (and the reply); ends, rates and schedules the attempt
@@ -371,7 +372,7 @@ fn judge(
         Err(e @ JudgeError::BadHistory { .. }) => return Err(AppError::Internal(e.to_string())),
     };
     play_in_problem(&mut game, mv).map_err(illegal)?;
-    let after_move = game.board().clone();
+    let after_move = game.board().stones();
     if let Some(r) = verdict.reply() {
         play_in_problem(&mut game, r)
             .map_err(|e| AppError::Internal(format!("reply {r:?}: {e}")))?;
@@ -391,7 +392,7 @@ fn judge(
         result,
         reason,
         after_move,
-        position: game.board().clone(),
+        position: game.board().stones(),
     })
 }
 
@@ -458,7 +459,7 @@ pub struct Step {
     pub color: crate::go::Color,
     pub mv: Move,
     pub comment: Option<String>,
-    pub position: Board,
+    pub position: BoardStones,
 }
 
 /// The author's main correct line in a problem as shown.
@@ -473,7 +474,7 @@ pub fn solution_steps(problem: &Problem) -> Result<Vec<Step>, AppError> {
             color,
             mv,
             comment,
-            position: game.board().clone(),
+            position: game.board().stones(),
         });
     }
     Ok(steps)

@@ -10,6 +10,8 @@
 //!   a chain is in atari exactly when `count * sum_sq == sum * sum` (all liberties equal);
 //! - an incremental Zobrist hash and a list of empty points; no allocation per move.
 
+use std::sync::OnceLock;
+
 use super::types::{Color, MAX_SIZE, MIN_SIZE, Point};
 use super::zobrist::KEYS;
 
@@ -72,6 +74,13 @@ pub struct Captures {
     pub opponent: u32,
     /// Own stones removed (only when suicide is allowed).
     pub own: u32,
+}
+
+/// The stones of a position by colour (`Board::stones`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardStones {
+    pub black: Vec<Point>,
+    pub white: Vec<Point>,
 }
 
 /// A position on a square board of size 2–25.
@@ -142,6 +151,19 @@ impl Board {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return None;
         }
+        // Built once per size, then copied: an answer replays its problem from a new board, and
+        // a copy is a few memcpy where building walks every point.
+        static EMPTY: [OnceLock<Board>; MAX_SIZE as usize + 1] =
+            [const { OnceLock::new() }; MAX_SIZE as usize + 1];
+        Some(
+            EMPTY[size as usize]
+                .get_or_init(|| Board::build_empty(size))
+                .clone(),
+        )
+    }
+
+    /// An empty board of a size already checked.
+    fn build_empty(size: u8) -> Board {
         let stride = size as usize + 2;
         let n = stride * stride;
         let mut board = Board {
@@ -164,7 +186,7 @@ impl Board {
                 board.push_empty(i);
             }
         }
-        Some(board)
+        board
     }
 
     pub fn size(&self) -> u8 {
@@ -224,6 +246,26 @@ impl Board {
             Cell::White => Some(Color::White),
             _ => None,
         }
+    }
+
+    /// The stones of each colour, row by row from the top-left, read straight off the cells (an
+    /// answer sends two positions this way).
+    pub fn stones(&self) -> BoardStones {
+        let mut out = BoardStones {
+            black: Vec::with_capacity(self.stones[0] as usize),
+            white: Vec::with_capacity(self.stones[1] as usize),
+        };
+        for y in 0..self.size {
+            let row = (y as usize + 1) * self.stride + 1;
+            for (x, cell) in self.cells[row..row + self.size as usize].iter().enumerate() {
+                match cell {
+                    Cell::Black => out.black.push(Point::new(x as u8, y)),
+                    Cell::White => out.white.push(Point::new(x as u8, y)),
+                    _ => {}
+                }
+            }
+        }
+        out
     }
 
     /// Every point of the board, row by row from the top-left.

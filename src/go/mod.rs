@@ -15,7 +15,7 @@ pub mod sgf;
 mod types;
 mod zobrist;
 
-pub use board::{Board, Captures};
+pub use board::{Board, BoardStones, Captures};
 pub use game::{Game, GameEnd};
 pub use handicap::{HandicapError, fixed_handicap};
 pub use playout::{PlayoutStats, Rng, random_playout};

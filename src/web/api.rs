@@ -11,7 +11,7 @@ use super::error::ErrorBody;
 use crate::app::answers::{self, AttemptFor, Step, move_text, parse_move};
 use crate::app::{Actor, AppError, AppState, bank};
 use crate::db::{ProblemFilter, ProblemRow};
-use crate::go::{Board, Color, Point};
+use crate::go::{Board, BoardStones, Point};
 
 /// A problem in a list.
 #[derive(Serialize, ToSchema)]
@@ -63,17 +63,18 @@ impl Serialize for SgfPoint {
 }
 
 impl Stones {
-    /// The stones of a board in one pass over its points.
+    /// The stones of a board.
     pub fn of(board: &Board) -> Stones {
-        let (mut black, mut white) = (Vec::new(), Vec::new());
-        for p in board.points() {
-            match board.get(p) {
-                Some(Color::Black) => black.push(SgfPoint(p)),
-                Some(Color::White) => white.push(SgfPoint(p)),
-                None => {}
-            }
+        Stones::from(board.stones())
+    }
+}
+
+impl From<BoardStones> for Stones {
+    fn from(s: BoardStones) -> Stones {
+        Stones {
+            black: s.black.into_iter().map(SgfPoint).collect(),
+            white: s.white.into_iter().map(SgfPoint).collect(),
         }
-        Stones { black, white }
     }
 }
 
@@ -276,8 +277,8 @@ pub async fn post_move(
         reply: a.verdict.reply().map(move_text),
         comment: a.verdict.comment().map(String::from),
         reason: a.reason,
-        after_move: Stones::of(&a.after_move),
-        position: Stones::of(&a.position),
+        after_move: Stones::from(a.after_move),
+        position: Stones::from(a.position),
     }))
 }
 
@@ -399,7 +400,7 @@ fn solution_json(steps: Vec<Step>) -> Solution {
                 color: s.color.sgf_letter().to_string(),
                 mv: move_text(s.mv),
                 comment: s.comment,
-                position: Stones::of(&s.position),
+                position: Stones::from(s.position),
             })
             .collect(),
     }
