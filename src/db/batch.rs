@@ -15,7 +15,7 @@ use diesel::{PgConnection, QueryResult, RunQueryDsl, SqliteConnection};
 
 use super::enums::AttemptResult;
 use super::models::NewAttemptMove;
-use super::queries::Advance;
+use super::queries::{Advance, MoveBatchItem};
 
 /// Moves one attempt on when it is open at the expected sequence number (SQLite).
 struct AdvanceOne<'a> {
@@ -83,55 +83,66 @@ impl QueryFragment<Sqlite> for InsertOne<'_> {
 
 impl RunQueryDsl<SqliteConnection> for InsertOne<'_> {}
 
-/// SQLite: the ids of the attempts moved on, one cached UPDATE each.
-pub fn advance_sqlite(
+/// SQLite (in-process, no round trips): per answer one cached UPDATE and, when it won, one
+/// cached INSERT per row.
+pub fn store_sqlite(
     c: &mut SqliteConnection,
-    all: &[Advance],
+    items: &[MoveBatchItem],
     now: i64,
-) -> QueryResult<Vec<i32>> {
-    let mut won = Vec::with_capacity(all.len());
-    for a in all {
+) -> QueryResult<Vec<bool>> {
+    let mut won = Vec::with_capacity(items.len());
+    for item in items {
+        let a = &item.advance;
         let ended = (a.result != AttemptResult::Open).then_some(now);
-        if (AdvanceOne { a, ended }).execute(c)? == 1 {
-            won.push(a.attempt_id);
+        // A second answer to an attempt in one batch expects the same state: it loses here.
+        let wins = (AdvanceOne { a, ended }).execute(c)? == 1;
+        if wins {
+            for m in item.rows {
+                InsertOne(m).execute(c)?;
+            }
         }
+        won.push(wins);
     }
     Ok(won)
 }
 
-/// SQLite: the moves, one cached INSERT each.
-pub fn insert_sqlite(c: &mut SqliteConnection, moves: &[NewAttemptMove]) -> QueryResult<()> {
-    for m in moves {
-        InsertOne(m).execute(c)?;
-    }
-    Ok(())
-}
-
-/// Moves on every attempt of a batch that is open at its expected sequence number, and returns
-/// their ids (PostgreSQL: one prepared statement, the batch as arrays).
-struct AdvanceMany {
+/// The whole batch in one statement (PostgreSQL): the answers as arrays, `unnest`ed; a
+/// data-modifying CTE moves on the attempts that are open at their expected sequence number, the
+/// rows of the answers that won are inserted, and the winners' positions in the batch come back.
+/// Where two answers of the batch name one attempt, the UPDATE uses one of them (the other is
+/// not returned, and its rows are not inserted).
+struct StoreMany<'a> {
+    idx: Vec<i32>,
     ids: Vec<i32>,
     seqs: Vec<i32>,
     added: Vec<i32>,
     results: Vec<&'static str>,
     ended: Vec<Option<i64>>,
+    row_item: Vec<i32>,
+    attempt_ids: Vec<i32>,
+    row_seqs: Vec<i32>,
+    mvs: Vec<&'a str>,
+    by_learner: Vec<bool>,
+    judged: Vec<Option<&'a str>>,
+    comments: Vec<Option<&'a str>>,
+    ms: Vec<i64>,
+    created: Vec<i64>,
 }
 
-impl QueryId for AdvanceMany {
-    type QueryId = AdvanceMany;
+impl QueryId for StoreMany<'_> {
+    type QueryId = StoreMany<'static>;
     const HAS_STATIC_QUERY_ID: bool = true;
 }
 
-impl Query for AdvanceMany {
+impl Query for StoreMany<'_> {
     type SqlType = Integer;
 }
 
-impl QueryFragment<Pg> for AdvanceMany {
+impl QueryFragment<Pg> for StoreMany<'_> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        out.push_sql(
-            "UPDATE attempts SET move_count = attempts.move_count + v.added, result = v.result, \
-             ended_at = v.ended FROM unnest(",
-        );
+        out.push_sql("WITH v AS (SELECT * FROM unnest(");
+        out.push_bind_param::<Array<Integer>, _>(&self.idx)?;
+        out.push_sql(", ");
         out.push_bind_param::<Array<Integer>, _>(&self.ids)?;
         out.push_sql(", ");
         out.push_bind_param::<Array<Integer>, _>(&self.seqs)?;
@@ -142,56 +153,19 @@ impl QueryFragment<Pg> for AdvanceMany {
         out.push_sql(", ");
         out.push_bind_param::<Array<Nullable<BigInt>>, _>(&self.ended)?;
         out.push_sql(
-            ") AS v(id, seq, added, result, ended) WHERE attempts.id = v.id \
-             AND attempts.result = 'open' AND attempts.move_count = v.seq RETURNING attempts.id",
+            ") AS v(idx, id, seq, added, result, ended)), \
+             won AS (UPDATE attempts SET move_count = attempts.move_count + v.added, \
+             result = v.result, ended_at = v.ended FROM v WHERE attempts.id = v.id \
+             AND attempts.result = 'open' AND attempts.move_count = v.seq RETURNING v.idx), \
+             stored AS (INSERT INTO attempt_moves (attempt_id, seq, mv, by_learner, judged, \
+             comment, ms_since_prev, created_at) SELECT m.attempt_id, m.seq, m.mv, \
+             m.by_learner, m.judged, m.comment, m.ms, m.created FROM unnest(",
         );
-        Ok(())
-    }
-}
-
-impl RunQueryDsl<PgConnection> for AdvanceMany {}
-
-/// PostgreSQL: the ids of the attempts moved on, one round trip for the batch.
-pub fn advance_pg(c: &mut PgConnection, all: &[Advance], now: i64) -> QueryResult<Vec<i32>> {
-    let q = AdvanceMany {
-        ids: all.iter().map(|a| a.attempt_id).collect(),
-        seqs: all.iter().map(|a| a.seq).collect(),
-        added: all.iter().map(|a| a.added).collect(),
-        results: all.iter().map(|a| a.result.as_str()).collect(),
-        ended: all
-            .iter()
-            .map(|a| (a.result != AttemptResult::Open).then_some(now))
-            .collect(),
-    };
-    q.load::<i32>(c)
-}
-
-/// Every move of a batch (PostgreSQL: one prepared INSERT, the rows as arrays).
-struct InsertMany<'a> {
-    attempt_ids: Vec<i32>,
-    seqs: Vec<i32>,
-    mvs: Vec<&'a str>,
-    by_learner: Vec<bool>,
-    judged: Vec<Option<&'a str>>,
-    comments: Vec<Option<&'a str>>,
-    ms: Vec<i64>,
-    created: Vec<i64>,
-}
-
-impl QueryId for InsertMany<'_> {
-    type QueryId = InsertMany<'static>;
-    const HAS_STATIC_QUERY_ID: bool = true;
-}
-
-impl QueryFragment<Pg> for InsertMany<'_> {
-    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        out.push_sql(
-            "INSERT INTO attempt_moves (attempt_id, seq, mv, by_learner, judged, comment, \
-             ms_since_prev, created_at) SELECT * FROM unnest(",
-        );
+        out.push_bind_param::<Array<Integer>, _>(&self.row_item)?;
+        out.push_sql(", ");
         out.push_bind_param::<Array<Integer>, _>(&self.attempt_ids)?;
         out.push_sql(", ");
-        out.push_bind_param::<Array<Integer>, _>(&self.seqs)?;
+        out.push_bind_param::<Array<Integer>, _>(&self.row_seqs)?;
         out.push_sql(", ");
         out.push_bind_param::<Array<Text>, _>(&self.mvs)?;
         out.push_sql(", ");
@@ -204,51 +178,57 @@ impl QueryFragment<Pg> for InsertMany<'_> {
         out.push_bind_param::<Array<BigInt>, _>(&self.ms)?;
         out.push_sql(", ");
         out.push_bind_param::<Array<BigInt>, _>(&self.created)?;
-        out.push_sql(")");
+        out.push_sql(
+            ") AS m(item, attempt_id, seq, mv, by_learner, judged, comment, ms, created) \
+             WHERE m.item IN (SELECT idx FROM won)) SELECT idx FROM won",
+        );
         Ok(())
     }
 }
 
-impl RunQueryDsl<PgConnection> for InsertMany<'_> {}
+impl RunQueryDsl<PgConnection> for StoreMany<'_> {}
 
-/// PostgreSQL: the moves of a batch in one round trip.
-pub fn insert_pg(c: &mut PgConnection, moves: &[NewAttemptMove]) -> QueryResult<()> {
-    let q = InsertMany {
-        attempt_ids: moves.iter().map(|m| m.attempt_id).collect(),
-        seqs: moves.iter().map(|m| m.seq).collect(),
-        mvs: moves.iter().map(|m| m.mv.as_str()).collect(),
-        by_learner: moves.iter().map(|m| m.by_learner).collect(),
-        judged: moves.iter().map(|m| m.judged.as_deref()).collect(),
-        comments: moves.iter().map(|m| m.comment.as_deref()).collect(),
-        ms: moves.iter().map(|m| m.ms_since_prev).collect(),
-        created: moves.iter().map(|m| m.created_at).collect(),
+/// PostgreSQL: the batch in one round trip.
+pub fn store_pg(c: &mut PgConnection, items: &[MoveBatchItem], now: i64) -> QueryResult<Vec<bool>> {
+    let mut q = StoreMany {
+        idx: (0..items.len() as i32).collect(),
+        ids: items.iter().map(|i| i.advance.attempt_id).collect(),
+        seqs: items.iter().map(|i| i.advance.seq).collect(),
+        added: items.iter().map(|i| i.advance.added).collect(),
+        results: items.iter().map(|i| i.advance.result.as_str()).collect(),
+        ended: items
+            .iter()
+            .map(|i| (i.advance.result != AttemptResult::Open).then_some(now))
+            .collect(),
+        row_item: Vec::new(),
+        attempt_ids: Vec::new(),
+        row_seqs: Vec::new(),
+        mvs: Vec::new(),
+        by_learner: Vec::new(),
+        judged: Vec::new(),
+        comments: Vec::new(),
+        ms: Vec::new(),
+        created: Vec::new(),
     };
-    q.execute(c).map(drop)
-}
-
-/// The statement that takes the write lock at the start of a batch (`queries::take_write_lock`),
-/// kept prepared: SQLite's write that changes nothing, PostgreSQL's transaction-scoped advisory
-/// lock.
-pub struct WriteLock;
-
-impl QueryId for WriteLock {
-    type QueryId = WriteLock;
-    const HAS_STATIC_QUERY_ID: bool = true;
-}
-
-impl QueryFragment<Sqlite> for WriteLock {
-    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Sqlite>) -> QueryResult<()> {
-        out.push_sql("DELETE FROM secret_checks WHERE key = ''");
-        Ok(())
+    for (n, item) in items.iter().enumerate() {
+        for m in item.rows {
+            q.row_item.push(n as i32);
+            q.attempt_ids.push(m.attempt_id);
+            q.row_seqs.push(m.seq);
+            q.mvs.push(&m.mv);
+            q.by_learner.push(m.by_learner);
+            q.judged.push(m.judged.as_deref());
+            q.comments.push(m.comment.as_deref());
+            q.ms.push(m.ms_since_prev);
+            q.created.push(m.created_at);
+        }
     }
-}
-
-impl QueryFragment<Pg> for WriteLock {
-    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        out.push_sql("SELECT pg_advisory_xact_lock(5366)");
-        Ok(())
+    let won = q.load::<i32>(c)?;
+    let mut wins = vec![false; items.len()];
+    for i in won {
+        if let Some(w) = wins.get_mut(i as usize) {
+            *w = true;
+        }
     }
+    Ok(wins)
 }
-
-impl RunQueryDsl<SqliteConnection> for WriteLock {}
-impl RunQueryDsl<PgConnection> for WriteLock {}

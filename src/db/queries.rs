@@ -410,18 +410,6 @@ pub fn attempts_moves(
     Ok(by)
 }
 
-/// Stores moves (after `advance_attempts` granted their sequence numbers) with statements
-/// prepared once per connection (`db::batch`).
-pub fn insert_moves(conn: &mut AnyConnection, moves: &[NewAttemptMove]) -> QueryResult<()> {
-    if moves.is_empty() {
-        return Ok(());
-    }
-    match conn {
-        AnyConnection::Sqlite(c) => super::batch::insert_sqlite(c, moves),
-        AnyConnection::Postgresql(c) => super::batch::insert_pg(c, moves),
-    }
-}
-
 /// One attempt to move on: by `added` moves from exactly `seq`, ended when `result` is final.
 #[derive(Debug, Clone, Copy)]
 pub struct Advance {
@@ -431,34 +419,45 @@ pub struct Advance {
     pub result: AttemptResult,
 }
 
-/// Moves on the attempts of the writer's batch, each with a conditional UPDATE (open, at exactly
-/// `seq`), so of two writers that saw the same state only one wins; returns the ids of the
-/// attempts that moved on (the others' callers hold a stale view). Statements prepared once per
-/// connection (`db::batch`): one UPDATE per attempt on SQLite (in-process), one per batch on
-/// PostgreSQL.
-pub fn advance_attempts(conn: &mut AnyConnection, all: &[Advance]) -> QueryResult<Vec<i32>> {
-    if all.is_empty() {
+/// One answer of the writer's batch: the attempt to move on and the rows to store if it does.
+pub struct MoveBatchItem<'a> {
+    pub advance: Advance,
+    pub rows: &'a [NewAttemptMove],
+}
+
+/// Stores the answers of the writer's batch: each attempt is moved on with a conditional UPDATE
+/// (open, at exactly `seq`), so of two writers that saw the same state only one wins, and only
+/// the winners' rows are inserted. Returns, per item, whether it won (of two items for one
+/// attempt at most the first wins). Statements prepared once per connection (`db::batch`):
+/// SQLite runs them per answer, PostgreSQL once for the whole batch.
+pub fn store_moves(conn: &mut AnyConnection, items: &[MoveBatchItem]) -> QueryResult<Vec<bool>> {
+    if items.is_empty() {
         return Ok(Vec::new());
     }
     match conn {
-        AnyConnection::Sqlite(c) => super::batch::advance_sqlite(c, all, now_ms()),
-        AnyConnection::Postgresql(c) => super::batch::advance_pg(c, all, now_ms()),
+        AnyConnection::Sqlite(c) => super::batch::store_sqlite(c, items, now_ms()),
+        AnyConnection::Postgresql(c) => super::batch::store_pg(c, items, now_ms()),
     }
 }
 
-/// Takes the write lock at the start of a writer batch. SQLite cannot upgrade a read snapshot
-/// that another connection's commit made stale (SQLITE_BUSY_SNAPSHOT, which no busy timeout
-/// waits out): a write that changes nothing takes the lock first. On PostgreSQL, batches of
-/// several servers would lock the same attempts, learners and problems in different orders and
-/// deadlock: a transaction-scoped advisory lock makes them commit one after another.
-pub fn take_write_lock(conn: &mut AnyConnection) -> QueryResult<()> {
+/// Opens the writer's batch transaction holding the write lock, in one statement. SQLite: BEGIN
+/// IMMEDIATE, since a deferred transaction cannot upgrade a read snapshot that another
+/// connection's commit made stale (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out).
+/// PostgreSQL: batches of several servers would lock the same attempts, learners and problems in
+/// different orders and deadlock, so a transaction-scoped advisory lock, taken in the BEGIN's
+/// round trip, makes them commit one after another. Commit or roll back with the connection's
+/// transaction manager; jobs inside use savepoints (`Connection::transaction` nests).
+pub fn begin_writing(conn: &mut AnyConnection) -> QueryResult<()> {
+    use diesel::connection::{AnsiTransactionManager as Tm, SimpleConnection};
     match conn {
-        AnyConnection::Sqlite(c) => {
-            super::batch::WriteLock.execute(c)?;
-        }
+        AnyConnection::Sqlite(c) => Tm::begin_transaction_sql(c, "BEGIN IMMEDIATE"),
         AnyConnection::Postgresql(c) => {
-            super::batch::WriteLock.execute(c)?;
+            let begun = Tm::begin_transaction_sql(c, "BEGIN; SELECT pg_advisory_xact_lock(5366)");
+            if begun.is_err() {
+                // The BEGIN may have run without the lock: leave no transaction open.
+                let _ = c.batch_execute("ROLLBACK");
+            }
+            begun
         }
     }
-    Ok(())
 }

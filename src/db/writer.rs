@@ -8,18 +8,23 @@
 //! caller's, the use-case layer's; this module only batches and commits.
 
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
 use diesel::Connection;
 
-use super::connection::{AnyConnection, Pool};
+use super::connection::{AnyConnection, Pool, PooledConn};
 use super::enums::AttemptResult;
+use super::inbox::{Inbox, Outbox};
 use super::models::NewAttemptMove;
 use super::queries;
 
 /// Most jobs committed together.
 const MAX_BATCH: usize = 512;
+
+/// How long the writer keeps its connection between batches without testing it again.
+const KEEP_CONNECTION: Duration = Duration::from_secs(1);
 
 /// Delivers a job's outcome once the batch's fate is known (`Some(reason)`: the commit failed).
 type Deliver = Box<dyn FnOnce(Option<&str>) + Send>;
@@ -42,7 +47,13 @@ pub struct MoveWrite {
 
 enum Job {
     Work(Work),
-    Move(MoveWrite, oneshot::Sender<Result<bool, WriteError>>),
+    Move(MoveWrite, MoveReply),
+}
+
+/// Where a move's outcome goes: its request, through its thread's inbox when it has one.
+struct MoveReply {
+    done: oneshot::Sender<Result<bool, WriteError>>,
+    inbox: Option<Inbox>,
 }
 
 /// A failed write.
@@ -118,14 +129,28 @@ impl Writer {
     ) -> Result<oneshot::Receiver<Result<bool, WriteError>>, WriteError> {
         let (done, wait) = oneshot::channel();
         self.tx
-            .send(Job::Move(write, done))
+            .send(Job::Move(
+                write,
+                MoveReply {
+                    done,
+                    inbox: Inbox::of_this_thread(),
+                },
+            ))
             .map_err(|e| WriteError::Writer(e.to_string()))?;
         Ok(wait)
     }
 }
 
 fn run(pool: Pool, rx: Receiver<Job>) {
+    // Under load the writer keeps its connection (no checkout and no ping per batch). After a
+    // pause, or a failed batch, it goes back to the pool and the next batch checks one out, which
+    // the pool tests first: a database that restarted meanwhile costs no batch.
+    let mut held: Option<PooledConn> = None;
+    let mut last_batch = Instant::now();
     while let Ok(first) = rx.recv() {
+        if last_batch.elapsed() > KEEP_CONNECTION {
+            held = None;
+        }
         let mut jobs = vec![first];
         while jobs.len() < MAX_BATCH {
             match rx.try_recv() {
@@ -133,16 +158,21 @@ fn run(pool: Pool, rx: Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        let mut conn = match pool.get() {
-            Ok(c) => c,
-            Err(e) => {
-                let msg = e.to_string();
-                // Each job must still answer its request: run none, report the failure.
-                drop(jobs);
-                tracing::error!("database writer: no connection: {msg}");
-                continue;
+        if held.is_none() {
+            match pool.get() {
+                Ok(c) => held = Some(c),
+                Err(e) => {
+                    let msg = e.to_string();
+                    // Each job must still answer its request: run none, report the failure.
+                    drop(jobs);
+                    tracing::error!("database writer: no connection: {msg}");
+                    continue;
+                }
             }
-        };
+        }
+        let conn = held
+            .as_mut()
+            .expect("the writer's connection was just taken");
         let (mut works, mut moves) = (Vec::new(), Vec::new());
         for job in jobs {
             match job {
@@ -152,8 +182,7 @@ fn run(pool: Pool, rx: Receiver<Job>) {
         }
         let mut delivers: Vec<Deliver> = Vec::with_capacity(works.len());
         let mut stored = Vec::new();
-        let committed = conn.transaction::<_, diesel::result::Error, _>(|conn| {
-            queries::take_write_lock(conn)?;
+        let committed = in_batch(conn, |conn| {
             stored = store_moves(conn, &mut moves)?;
             for work in works {
                 delivers.push(work(conn));
@@ -161,53 +190,70 @@ fn run(pool: Pool, rx: Receiver<Job>) {
             Ok(())
         });
         let failed = committed.err().map(|e| e.to_string());
+        if failed.is_some() {
+            held = None;
+        }
+        last_batch = Instant::now();
         for deliver in delivers {
             deliver(failed.as_deref());
         }
-        for ((_, done), won) in moves
+        let mut outbox = Outbox::default();
+        for ((_, reply), won) in moves
             .into_iter()
             .zip(stored.into_iter().chain(std::iter::repeat(false)))
         {
-            let _ = done.send(match &failed {
+            let outcome = match &failed {
                 None => Ok(won),
                 Some(reason) => Err(WriteError::Writer(reason.clone())),
-            });
+            };
+            let done = reply.done;
+            outbox.add(
+                reply.inbox.as_ref(),
+                Box::new(move || {
+                    let _ = done.send(outcome);
+                }),
+            );
+        }
+        outbox.send();
+    }
+}
+
+/// Runs a batch in one transaction opened with the write lock (`queries::begin_writing`).
+fn in_batch(
+    conn: &mut AnyConnection,
+    f: impl FnOnce(&mut AnyConnection) -> Result<(), diesel::result::Error>,
+) -> Result<(), diesel::result::Error> {
+    use diesel::connection::TransactionManager;
+    type Tm = <AnyConnection as Connection>::TransactionManager;
+    queries::begin_writing(conn)?;
+    match f(conn) {
+        Ok(()) => Tm::commit_transaction(conn),
+        Err(e) => {
+            let _ = Tm::rollback_transaction(conn);
+            Err(e)
         }
     }
 }
 
-/// Stores the batch's moves: one conditional UPDATE moves every attempt that is still where its
-/// answer expected it; the winners' rows go in one INSERT; then what each winner sets off.
+/// Stores the batch's moves (`queries::store_moves`), then what each winner sets off.
 fn store_moves(
     conn: &mut AnyConnection,
-    moves: &mut [(MoveWrite, oneshot::Sender<Result<bool, WriteError>>)],
+    moves: &mut [(MoveWrite, MoveReply)],
 ) -> Result<Vec<bool>, diesel::result::Error> {
-    if moves.is_empty() {
-        return Ok(Vec::new());
-    }
-    let advances: Vec<queries::Advance> = moves
+    let items: Vec<queries::MoveBatchItem> = moves
         .iter()
-        .map(|(m, _)| queries::Advance {
-            attempt_id: m.attempt_id,
-            seq: m.seq,
-            added: m.rows.len() as i32,
-            result: m.result,
+        .map(|(m, _)| queries::MoveBatchItem {
+            advance: queries::Advance {
+                attempt_id: m.attempt_id,
+                seq: m.seq,
+                added: m.rows.len() as i32,
+                result: m.result,
+            },
+            rows: &m.rows,
         })
         .collect();
-    let won = queries::advance_attempts(conn, &advances)?;
-    let mut seen = std::collections::HashSet::new();
-    // Two answers to one attempt in a batch: the first may win, the other has lost.
-    let wins: Vec<bool> = moves
-        .iter()
-        .map(|(m, _)| won.contains(&m.attempt_id) && seen.insert(m.attempt_id))
-        .collect();
-    let rows: Vec<NewAttemptMove> = moves
-        .iter()
-        .zip(&wins)
-        .filter(|(_, w)| **w)
-        .flat_map(|((m, _), _)| m.rows.iter().cloned())
-        .collect();
-    queries::insert_moves(conn, &rows)?;
+    let wins = queries::store_moves(conn, &items)?;
+    drop(items);
     for ((m, _), w) in moves.iter_mut().zip(&wins) {
         if *w && let Some(then) = m.then.take() {
             then(conn)?;
