@@ -1,7 +1,7 @@
 //! Open attempts in memory, so that an answer is the judge plus one queued durable write: the
 //! attempt row, its moves as played, and the problem as shown, per attempt id, the least recently
 //! answered dropped past a limit (`Settings::live_attempts`, 100,000 by default: about 40 MB).
-//! It is only a cache: the writer's conditional UPDATE (`db::advance_attempts`) checks the
+//! It is only a cache: the writer's conditional UPDATE (`db::store_moves`) checks the
 //! attempt's state and next sequence number in the database, so an entry made stale by another
 //! server is refused there, dropped and loaded again (ARCHITECTURE.md "An answer").
 

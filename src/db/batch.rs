@@ -4,8 +4,9 @@
 //! plan them again for every batch: on SQLite that was half the answer path's instructions.
 //! Each statement here has fixed SQL and a static query id:
 //! - SQLite (in-process, no round trips): one UPDATE and one INSERT per move, run from the cache;
-//! - PostgreSQL: one UPDATE and one INSERT per batch whatever its size, the rows passed as arrays
-//!   and spread with `unnest`, so a batch costs one round trip per statement and no parsing.
+//! - PostgreSQL: one statement per batch whatever its size (a data-modifying CTE: UPDATE the
+//!   attempts, INSERT the winners' rows), the batch passed as arrays and spread with `unnest`, so
+//!   storing a batch is one round trip and no parsing.
 
 use diesel::pg::Pg;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
