@@ -345,7 +345,8 @@ fn run_serve(addr: &str, database: &str) -> anyhow::Result<()> {
         // Only the default: a folder named in a URL must exist (see connect_pool).
         std::fs::create_dir_all("data").context("cannot create the folder data/")?;
     }
-    let pool = open_database(database, 8)?;
+    // Eight for requests and one the writer thread keeps (ARCHITECTURE.md "An answer", Pool).
+    let pool = open_database(database, 9)?;
     let mut conn = pool.get()?;
     if sente::db::count_problems(&mut conn)? == 0 {
         match shipped_bank() {
