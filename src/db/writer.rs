@@ -197,25 +197,31 @@ fn run(pool: Pool, rx: Receiver<Job>) {
         for deliver in delivers {
             deliver(failed.as_deref());
         }
-        let mut outbox = Outbox::default();
-        for ((_, reply), won) in moves
-            .into_iter()
-            .zip(stored.into_iter().chain(std::iter::repeat(false)))
-        {
-            let outcome = match &failed {
-                None => Ok(won),
-                Some(reason) => Err(WriteError::Writer(reason.clone())),
-            };
-            let done = reply.done;
-            outbox.add(
-                reply.inbox.as_ref(),
-                Box::new(move || {
-                    let _ = done.send(outcome);
-                }),
-            );
-        }
-        outbox.send();
+        deliver_moves(moves, stored, failed.as_deref());
     }
+}
+
+/// Answers the batch's moves: stored or not (`won`), or the commit's failure; through each
+/// request thread's inbox, one message per thread.
+fn deliver_moves(moves: Vec<(MoveWrite, MoveReply)>, won: Vec<bool>, failed: Option<&str>) {
+    let mut outbox = Outbox::default();
+    for ((_, reply), won) in moves
+        .into_iter()
+        .zip(won.into_iter().chain(std::iter::repeat(false)))
+    {
+        let outcome = match failed {
+            None => Ok(won),
+            Some(reason) => Err(WriteError::Writer(reason.to_string())),
+        };
+        let done = reply.done;
+        outbox.add(
+            reply.inbox.as_ref(),
+            Box::new(move || {
+                let _ = done.send(outcome);
+            }),
+        );
+    }
+    outbox.send();
 }
 
 /// Runs a batch in one transaction opened with the write lock (`queries::begin_writing`).
