@@ -10,7 +10,6 @@ pub mod devices;
 mod enums;
 pub mod games;
 pub mod generate;
-mod inbox;
 pub mod learning;
 mod models;
 mod queries;

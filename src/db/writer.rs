@@ -16,7 +16,6 @@ use diesel::Connection;
 
 use super::connection::{AnyConnection, Pool, PooledConn};
 use super::enums::AttemptResult;
-use super::inbox::{Inbox, Outbox};
 use super::models::NewAttemptMove;
 use super::queries;
 
@@ -47,13 +46,7 @@ pub struct MoveWrite {
 
 enum Job {
     Work(Work),
-    Move(MoveWrite, MoveReply),
-}
-
-/// Where a move's outcome goes: its request, through its thread's inbox when it has one.
-struct MoveReply {
-    done: oneshot::Sender<Result<bool, WriteError>>,
-    inbox: Option<Inbox>,
+    Move(MoveWrite, oneshot::Sender<Result<bool, WriteError>>),
 }
 
 /// A failed write.
@@ -129,13 +122,7 @@ impl Writer {
     ) -> Result<oneshot::Receiver<Result<bool, WriteError>>, WriteError> {
         let (done, wait) = oneshot::channel();
         self.tx
-            .send(Job::Move(
-                write,
-                MoveReply {
-                    done,
-                    inbox: Inbox::of_this_thread(),
-                },
-            ))
+            .send(Job::Move(write, done))
             .map_err(|e| WriteError::Writer(e.to_string()))?;
         Ok(wait)
     }
@@ -201,27 +188,21 @@ fn run(pool: Pool, rx: Receiver<Job>) {
     }
 }
 
-/// Answers the batch's moves: stored or not (`won`), or the commit's failure; through each
-/// request thread's inbox, one message per thread.
-fn deliver_moves(moves: Vec<(MoveWrite, MoveReply)>, won: Vec<bool>, failed: Option<&str>) {
-    let mut outbox = Outbox::default();
-    for ((_, reply), won) in moves
+/// Answers the batch's moves: stored or not (`won`), or the commit's failure.
+fn deliver_moves(
+    moves: Vec<(MoveWrite, oneshot::Sender<Result<bool, WriteError>>)>,
+    won: Vec<bool>,
+    failed: Option<&str>,
+) {
+    for ((_, done), won) in moves
         .into_iter()
         .zip(won.into_iter().chain(std::iter::repeat(false)))
     {
-        let outcome = match failed {
+        let _ = done.send(match failed {
             None => Ok(won),
             Some(reason) => Err(WriteError::Writer(reason.to_string())),
-        };
-        let done = reply.done;
-        outbox.add(
-            reply.inbox.as_ref(),
-            Box::new(move || {
-                let _ = done.send(outcome);
-            }),
-        );
+        });
     }
-    outbox.send();
 }
 
 /// Runs a batch in one transaction opened with the write lock (`queries::begin_writing`).
@@ -244,7 +225,7 @@ fn in_batch(
 /// Stores the batch's moves (`queries::store_moves`), then what each winner sets off.
 fn store_moves(
     conn: &mut AnyConnection,
-    moves: &mut [(MoveWrite, MoveReply)],
+    moves: &mut [(MoveWrite, oneshot::Sender<Result<bool, WriteError>>)],
 ) -> Result<Vec<bool>, diesel::result::Error> {
     let items: Vec<queries::MoveBatchItem> = moves
         .iter()
