@@ -428,7 +428,7 @@ pub struct MoveBatchItem<'a> {
 /// Stores the answers of the writer's batch: each attempt is moved on with a conditional UPDATE
 /// (open, at exactly `seq`), so of two writers that saw the same state only one wins, and only
 /// the winners' rows are inserted. Returns, per item, whether it won (of two items for one
-/// attempt at most the first wins). Statements prepared once per connection (`db::batch`):
+/// attempt at most one wins). Statements prepared once per connection (`db::batch`):
 /// SQLite runs them per answer, PostgreSQL once for the whole batch.
 pub fn store_moves(conn: &mut AnyConnection, items: &[MoveBatchItem]) -> QueryResult<Vec<bool>> {
     if items.is_empty() {
@@ -440,24 +440,36 @@ pub fn store_moves(conn: &mut AnyConnection, items: &[MoveBatchItem]) -> QueryRe
     }
 }
 
-/// Opens the writer's batch transaction holding the write lock, in one statement. SQLite: BEGIN
-/// IMMEDIATE, since a deferred transaction cannot upgrade a read snapshot that another
-/// connection's commit made stale (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out).
-/// PostgreSQL: batches of several servers would lock the same attempts, learners and problems in
-/// different orders and deadlock, so a transaction-scoped advisory lock, taken in the BEGIN's
-/// round trip, makes them commit one after another. Commit or roll back with the connection's
-/// transaction manager; jobs inside use savepoints (`Connection::transaction` nests).
-pub fn begin_writing(conn: &mut AnyConnection) -> QueryResult<()> {
-    use diesel::connection::{AnsiTransactionManager as Tm, SimpleConnection};
+/// Runs the writer's batch in one transaction opened holding the write lock, in one statement,
+/// committed when `f` succeeds and rolled back when it fails; jobs inside use savepoints
+/// (`Connection::transaction` nests). SQLite: BEGIN IMMEDIATE, since a deferred transaction
+/// cannot upgrade a read snapshot that another connection's commit made stale
+/// (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out). PostgreSQL: batches of several
+/// servers would lock the same attempts, learners and problems in different orders and deadlock,
+/// so a transaction-scoped advisory lock, taken in the BEGIN's round trip, makes them commit one
+/// after another.
+pub fn write_transaction(
+    conn: &mut AnyConnection,
+    f: impl FnOnce(&mut AnyConnection) -> QueryResult<()>,
+) -> QueryResult<()> {
+    use diesel::connection::{AnsiTransactionManager as Tm, SimpleConnection, TransactionManager};
     match conn {
-        AnyConnection::Sqlite(c) => Tm::begin_transaction_sql(c, "BEGIN IMMEDIATE"),
+        AnyConnection::Sqlite(c) => Tm::begin_transaction_sql(c, "BEGIN IMMEDIATE")?,
         AnyConnection::Postgresql(c) => {
             let begun = Tm::begin_transaction_sql(c, "BEGIN; SELECT pg_advisory_xact_lock(5366)");
             if begun.is_err() {
                 // The BEGIN may have run without the lock: leave no transaction open.
                 let _ = c.batch_execute("ROLLBACK");
             }
-            begun
+            begun?
+        }
+    }
+    type Any = <AnyConnection as Connection>::TransactionManager;
+    match f(conn) {
+        Ok(()) => Any::commit_transaction(conn),
+        Err(e) => {
+            let _ = Any::rollback_transaction(conn);
+            Err(e)
         }
     }
 }

@@ -169,7 +169,7 @@ fn run(pool: Pool, rx: Receiver<Job>) {
         }
         let mut delivers: Vec<Deliver> = Vec::with_capacity(works.len());
         let mut stored = Vec::new();
-        let committed = in_batch(conn, |conn| {
+        let committed = queries::write_transaction(conn, |conn| {
             stored = store_moves(conn, &mut moves)?;
             for work in works {
                 delivers.push(work(conn));
@@ -202,23 +202,6 @@ fn deliver_moves(
             None => Ok(won),
             Some(reason) => Err(WriteError::Writer(reason.to_string())),
         });
-    }
-}
-
-/// Runs a batch in one transaction opened with the write lock (`queries::begin_writing`).
-fn in_batch(
-    conn: &mut AnyConnection,
-    f: impl FnOnce(&mut AnyConnection) -> Result<(), diesel::result::Error>,
-) -> Result<(), diesel::result::Error> {
-    use diesel::connection::TransactionManager;
-    type Tm = <AnyConnection as Connection>::TransactionManager;
-    queries::begin_writing(conn)?;
-    match f(conn) {
-        Ok(()) => Tm::commit_transaction(conn),
-        Err(e) => {
-            let _ = Tm::rollback_transaction(conn);
-            Err(e)
-        }
     }
 }
 

@@ -252,8 +252,8 @@ impl Board {
     /// answer sends two positions this way).
     pub fn stones(&self) -> BoardStones {
         let mut out = BoardStones {
-            black: Vec::with_capacity(self.stones[0] as usize),
-            white: Vec::with_capacity(self.stones[1] as usize),
+            black: Vec::with_capacity(self.stone_count(Color::Black) as usize),
+            white: Vec::with_capacity(self.stone_count(Color::White) as usize),
         };
         for y in 0..self.size {
             let row = (y as usize + 1) * self.stride + 1;

@@ -8,6 +8,7 @@
 //! that rates every attempt.
 
 pub use super::glicko2::success_chance;
+pub use super::rank::rating_of_number;
 use super::rank::{Rank, rank_of};
 
 /// The grid: rank numbers from -6 (below 30 kyu) to 42 (9 dan and above), every 0.05.
@@ -77,8 +78,6 @@ impl Estimate {
         self.sd * self.rating / 23.15
     }
 }
-
-pub use super::rank::rating_of_number;
 
 /// The posterior over the grid (normalised weights with their rank numbers and ratings).
 #[derive(Clone, Debug)]

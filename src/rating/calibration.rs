@@ -195,8 +195,9 @@ fn best_rank(lo: f64, hi: f64, error: impl Fn(f64) -> f64) -> f64 {
     let quarters = (4.0 * lo) as i32..=(4.0 * hi) as i32;
     quarters
         .map(|k| f64::from(k) * 0.25)
-        .min_by(|a, b| error(*a).total_cmp(&error(*b)))
-        .unwrap_or(lo)
+        .map(|x| (x, error(x)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map_or(lo, |(x, _)| x)
 }
 
 /// Grades starting `offset` ranks above the middle of their level, five ranks a level.

@@ -646,17 +646,10 @@ impl<'a> Search<'a> {
             }
         }
         if first && me == defender {
-            for y in self.area.rect.1..=self.area.rect.3 {
-                for x in self.area.rect.0..=self.area.rect.2 {
-                    let p = Point::new(x, y);
-                    if near[at(p)]
-                        && board.get(p).is_none()
-                        && self.area.contains(p)
-                        && !taken[at(p)]
-                    {
-                        taken[at(p)] = true;
-                        out.push(p);
-                    }
+            for p in self.area.rect_points() {
+                if near[at(p)] && board.get(p).is_none() && self.area.contains(p) && !taken[at(p)] {
+                    taken[at(p)] = true;
+                    out.push(p);
                 }
             }
         }

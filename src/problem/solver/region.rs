@@ -19,6 +19,12 @@ impl Area {
         self.playable[p.y as usize * self.board.size() as usize + p.x as usize]
     }
 
+    /// The points of the rectangle, row by row.
+    pub fn rect_points(&self) -> impl Iterator<Item = Point> + use<> {
+        let (x0, y0, x1, y1) = self.rect;
+        (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| Point::new(x, y)))
+    }
+
     /// The whole board is playable (capture questions).
     pub fn open(board: &Board) -> Area {
         let n = board.size() as usize;
