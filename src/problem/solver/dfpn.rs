@@ -8,6 +8,7 @@
 //! path-dependent result (repetitions, depth cut-offs) against the learner keeps `Strict` proofs
 //! sound despite the graph-history interaction, and `Lenient` disproofs likewise.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
@@ -105,6 +106,40 @@ impl Hasher for KeyHasher {
 
 type Table = HashMap<u64, Numbers, BuildHasherDefault<KeyHasher>>;
 
+/// A set of board points by generation stamp: starting a new set clears nothing, so the move
+/// generator keeps its scratch sets from node to node.
+#[derive(Default)]
+struct Marks {
+    stamp: Vec<u32>,
+    generation: u32,
+}
+
+impl Marks {
+    /// Empties the set (for points `0..n`).
+    fn fresh(&mut self, n: usize) {
+        if self.stamp.len() < n {
+            self.stamp.resize(n, 0);
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+    }
+
+    fn insert(&mut self, i: usize) {
+        self.stamp[i] = self.generation;
+    }
+
+    fn remove(&mut self, i: usize) {
+        self.stamp[i] = 0;
+    }
+
+    fn has(&self, i: usize) -> bool {
+        self.stamp[i] == self.generation
+    }
+}
+
 pub struct Search<'a> {
     goal: &'a Goal,
     area: &'a Area,
@@ -117,6 +152,8 @@ pub struct Search<'a> {
     /// One reusable state per depth (no allocation once warm).
     stack: Vec<Option<State>>,
     pub nodes: u64,
+    /// Scratch sets of the move generator: the group, the points near it, the points taken.
+    marks: [RefCell<Marks>; 3],
     node_limit: u64,
     deadline: Instant,
     pub aborted: bool,
@@ -139,6 +176,7 @@ impl<'a> Search<'a> {
             path: Vec::new(),
             stack: Vec::new(),
             nodes: 0,
+            marks: Default::default(),
             node_limit: u64::MAX,
             deadline: Instant::now(),
             aborted: false,
@@ -200,7 +238,7 @@ impl<'a> Search<'a> {
         }
         match self.goal.aim {
             Aim::Capture => {
-                let libs = self.target_liberties(board);
+                let libs = self.target_liberties(board, self.escape_liberties());
                 (libs >= self.escape_liberties()).then_some(defender)
             }
             Aim::Kill => {
@@ -280,7 +318,11 @@ impl<'a> Search<'a> {
                 dead_shape_liberties(n) + 2
             }
         };
-        let safe_walls = |n: usize| walls.iter().all(|&w| board.liberty_count(w) >= needed(n));
+        let safe_walls = |n: usize| {
+            walls
+                .iter()
+                .all(|&w| board.liberties_up_to(w, needed(n)) >= needed(n))
+        };
         match lone.as_slice() {
             [] => {
                 let small = space.len() <= 2 || (space.len() == 3 && attacker_to_move);
@@ -305,19 +347,19 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The fewest liberties of a target chain (each chain counted once).
-    fn target_liberties(&self, board: &Board) -> usize {
-        let mut seen: Vec<Point> = Vec::new();
-        let mut fewest = usize::MAX;
+    /// The fewest liberties of a target chain (each chain counted once), counted up to `cap`.
+    fn target_liberties(&self, board: &Board, cap: usize) -> usize {
+        let mut seen: Vec<u16> = Vec::new();
+        let mut fewest = cap;
         for &t in &self.goal.target {
-            if seen.contains(&t) {
+            let Some(id) = board.chain_id(t) else {
+                continue;
+            };
+            if seen.contains(&id) {
                 continue;
             }
-            if board.in_atari(t) {
-                return 1;
-            }
-            seen.extend(board.chain(t));
-            fewest = fewest.min(board.liberty_count(t));
+            seen.push(id);
+            fewest = fewest.min(board.liberties_up_to(t, cap));
         }
         fewest
     }
@@ -552,16 +594,17 @@ impl<'a> Search<'a> {
         let defender = self.goal.defender();
         let n = usize::from(board.size());
         let at = |p: Point| usize::from(p.y) * n + usize::from(p.x);
-        let mut in_group = vec![false; n * n];
+        let mut in_group = self.marks[0].borrow_mut();
+        in_group.fresh(n * n);
         let mut group: Vec<Point> = Vec::new();
-        let add_chain = |p: Point, in_group: &mut Vec<bool>, group: &mut Vec<Point>| {
+        let add_chain = |p: Point, in_group: &mut Marks, group: &mut Vec<Point>| {
             for c in board.chain(p) {
-                in_group[at(c)] = true;
+                in_group.insert(at(c));
                 group.push(c);
             }
         };
         for &t in &self.goal.target {
-            if !in_group[at(t)] {
+            if !in_group.has(at(t)) {
                 add_chain(t, &mut in_group, &mut group);
             }
         }
@@ -572,7 +615,10 @@ impl<'a> Search<'a> {
             for q in board.adjacent(s) {
                 let empty = board.get(q).is_none();
                 let mut visit = |r: Point| {
-                    if board.get(r) == Some(defender) && !in_group[at(r)] && self.area.contains(r) {
+                    if board.get(r) == Some(defender)
+                        && !in_group.has(at(r))
+                        && self.area.contains(r)
+                    {
                         add_chain(r, &mut in_group, &mut group);
                     }
                 };
@@ -597,7 +643,8 @@ impl<'a> Search<'a> {
         let at = |p: Point| usize::from(p.y) * n + usize::from(p.x);
         let group = self.target_group(board);
         // Two lines around the group.
-        let mut near = vec![false; n * n];
+        let mut near = self.marks[1].borrow_mut();
+        near.fresh(n * n);
         for g in &group {
             for dy in -2i32..=2 {
                 for dx in -2i32..=2 {
@@ -606,12 +653,13 @@ impl<'a> Search<'a> {
                         && (0..n as i32).contains(&x)
                         && (0..n as i32).contains(&y)
                     {
-                        near[y as usize * n + x as usize] = true;
+                        near.insert(y as usize * n + x as usize);
                     }
                 }
             }
         }
-        let mut taken = vec![false; n * n];
+        let mut taken = self.marks[2].borrow_mut();
+        taken.fresh(n * n);
         let mut out: Vec<Point> = Vec::new();
         // Both sides play where the group could make eyes or run: the empty points it reaches
         // through empty points (two lines around it). Elsewhere the attacker would only fill its
@@ -621,8 +669,8 @@ impl<'a> Search<'a> {
         let mut reach: Vec<Point> = Vec::new();
         for &g in &group {
             for q in board.adjacent(g) {
-                if board.get(q).is_none() && self.area.contains(q) && !taken[at(q)] {
-                    taken[at(q)] = true;
+                if board.get(q).is_none() && self.area.contains(q) && !taken.has(at(q)) {
+                    taken.insert(at(q));
                     reach.push(q);
                 }
             }
@@ -632,38 +680,49 @@ impl<'a> Search<'a> {
             let p = reach[k];
             k += 1;
             for q in board.adjacent(p) {
-                if board.get(q).is_none() && self.area.contains(q) && !taken[at(q)] {
-                    taken[at(q)] = true;
+                if board.get(q).is_none() && self.area.contains(q) && !taken.has(at(q)) {
+                    taken.insert(at(q));
                     reach.push(q);
                 }
             }
         }
         for p in reach {
-            if near[at(p)] {
+            if near.has(at(p)) {
                 out.push(p);
             } else {
-                taken[at(p)] = false;
+                taken.remove(at(p));
             }
         }
         if first && me == defender {
             for p in self.area.rect_points() {
-                if near[at(p)] && board.get(p).is_none() && self.area.contains(p) && !taken[at(p)] {
-                    taken[at(p)] = true;
+                if near.has(at(p))
+                    && board.get(p).is_none()
+                    && self.area.contains(p)
+                    && !taken.has(at(p))
+                {
+                    taken.insert(at(p));
                     out.push(p);
                 }
             }
         }
+        // A race: the defender fills the liberties of an attacker chain touching the group
+        // when it is down to three, the attacker extends one down to two (each chain once).
+        let short = if me == defender { 3 } else { 2 };
+        let mut raced: Vec<u16> = Vec::new();
         for &g in &group {
             for q in board.adjacent(g) {
-                // A race: the defender fills the liberties of an attacker chain touching the
-                // group when it is down to three, the attacker extends one down to two.
-                let short = if me == defender { 3 } else { 2 };
-                let useful =
-                    board.get(q) == Some(self.goal.attacker) && board.liberty_count(q) <= short;
-                if useful {
+                if board.get(q) != Some(self.goal.attacker) {
+                    continue;
+                }
+                let id = board.chain_id(q).expect("a stone");
+                if raced.contains(&id) {
+                    continue;
+                }
+                raced.push(id);
+                if board.liberties_up_to(q, short + 1) <= short {
                     for l in board.liberties(q) {
-                        if self.area.contains(l) && !taken[at(l)] {
-                            taken[at(l)] = true;
+                        if self.area.contains(l) && !taken.has(at(l)) {
+                            taken.insert(at(l));
                             out.push(l);
                         }
                     }
@@ -721,7 +780,7 @@ impl<'a> Search<'a> {
                 let short = if attacking {
                     board.in_atari(q)
                 } else {
-                    board.liberty_count(q) <= 3
+                    board.liberties_up_to(q, 4) <= 3
                 };
                 if short {
                     for l in board.liberties(q) {
