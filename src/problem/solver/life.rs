@@ -28,6 +28,12 @@ pub(super) fn alive_within(
     let inside = |p: Point| in_rect(p) && inside(p);
     let idx = |p: Point| usize::from(p.y - y0) * w + usize::from(p.x - x0);
     let points = || (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| Point::new(x, y)));
+    if target
+        .iter()
+        .any(|&t| !two_enclosed_regions(board, color, t, &inside))
+    {
+        return false;
+    }
     let n = w * (usize::from(y1 - y0) + 1);
     let (chain_of, chains) = label(board, n, points(), idx, |p| {
         inside(p) && board.get(p) == Some(color)
@@ -101,6 +107,56 @@ pub(super) fn alive_within(
         }
     }
     target.iter().all(|&p| chain_alive[chain_of[idx(p)]])
+}
+
+/// Benson's necessary condition for the chain at `t`, cheap to test before the whole labelling:
+/// two regions of non-`color` points next to it, each enclosed by `inside` and with every empty
+/// point a liberty of the chain. A region's flood stops at its first point that fails.
+fn two_enclosed_regions(
+    board: &Board,
+    color: Color,
+    t: Point,
+    inside: impl Fn(Point) -> bool,
+) -> bool {
+    let libs = board.liberties(t);
+    if libs.len() < 2 {
+        return false;
+    }
+    let mut seen: Vec<Point> = Vec::new();
+    let mut found = 0;
+    for &l in &libs {
+        if seen.contains(&l) {
+            continue;
+        }
+        let mut region = vec![l];
+        let mut enclosed = true;
+        let mut k = 0;
+        'flood: while k < region.len() {
+            let p = region[k];
+            k += 1;
+            if board.get(p).is_none() && !libs.contains(&p) {
+                enclosed = false;
+                break;
+            }
+            for q in board.adjacent(p) {
+                if !inside(q) {
+                    enclosed = false;
+                    break 'flood;
+                }
+                if board.get(q) != Some(color) && !region.contains(&q) {
+                    region.push(q);
+                }
+            }
+        }
+        seen.extend(&region);
+        if enclosed {
+            found += 1;
+            if found == 2 {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Whether an empty, connected eye space of these points, bordered only by the defender's
