@@ -87,9 +87,10 @@ pub(super) fn alive_within(
         let mut changed = false;
         for (c, alive) in chain_alive.iter_mut().enumerate() {
             if *alive {
-                let n = (0..regions.len())
+                let n: usize = (0..regions.len())
                     .filter(|&r| region_alive[r] && vital[r].contains(&c))
-                    .count();
+                    .map(|r| eyes_in(board, &regions[r]))
+                    .sum();
                 if n < 2 {
                     *alive = false;
                     changed = true;
@@ -150,13 +151,37 @@ fn two_enclosed_regions(
         }
         seen.extend(&region);
         if enclosed {
-            found += 1;
-            if found == 2 {
+            found += eyes_in(board, &region);
+            if found >= 2 {
                 return true;
             }
         }
     }
     false
+}
+
+/// The eyes a region vital to its chains is worth with the attacker to move: two for an empty
+/// path of four or more points (straight, bent, skewed four, the five-point paths…): whichever
+/// point the attacker takes, the defender answers next to it and splits the rest into two eyes,
+/// each still a liberty of every chain around (vital means every point is one), so no filling
+/// of outside liberties can reach them. One for any other region, as in Benson's algorithm.
+fn eyes_in(board: &Board, region: &[Point]) -> usize {
+    if region.len() < 4 || region.iter().any(|&p| board.get(p).is_some()) {
+        return 1;
+    }
+    let degree = |p: &Point| {
+        region
+            .iter()
+            .filter(|q| p.x.abs_diff(q.x) + p.y.abs_diff(q.y) == 1)
+            .count()
+    };
+    let edges = region.iter().map(degree).sum::<usize>() / 2;
+    let widest = region.iter().map(degree).max().unwrap_or(0);
+    if edges + 1 == region.len() && widest <= 2 {
+        2
+    } else {
+        1
+    }
 }
 
 /// Whether an empty, connected eye space of these points, bordered only by the defender's
@@ -297,6 +322,83 @@ mod tests {
             let s = shape(alive);
             assert!(!dead_shape(&s, true), "{alive}");
         }
+    }
+
+    #[test]
+    fn an_empty_path_of_four_is_two_eyes_and_a_bent_three_or_a_square_is_not() {
+        // One white chain with nothing but this eye space in the corner, no outside liberty.
+        let alive = |rows: &str| {
+            let board = Board::from_rows(rows).unwrap();
+            let white = board.points().find(|&p| board.get(p) == Some(Color::White));
+            unconditionally_alive(&board, Color::White, &[white.unwrap()])
+        };
+        // Straight four, bent four, the five-point path: alive with Black to move.
+        assert!(alive(
+            "....OX
+             OOOOOX
+             XXXXXX
+             ......
+             ......
+             ......"
+        ));
+        assert!(alive(
+            "OO...OX
+             OOOO.OX
+             XXXOOOX
+             XXXXXXX
+             .......
+             .......
+             ......."
+        ));
+        // The corner's bent four: its corner point is no liberty, so it is left to the search.
+        assert!(!alive(
+            "...OX.
+             .OOOX.
+             OOXXX.
+             XXX...
+             ......
+             ......"
+        ));
+        assert!(alive(
+            ".....O
+             OOOOOO
+             XXXXXX
+             ......
+             ......
+             ......"
+        ));
+        // Three points, the pyramid four, the square: one eye when Black moves first.
+        for dead in [
+            "...OX.
+             OOOOX.
+             XXXXX.
+             ......
+             ......
+             ......",
+            "...OX.
+             O.OOX.
+             OOXXX.
+             XXX...
+             ......
+             ......",
+            "..OX..
+             ..OX..
+             OOOX..
+             XXXX..
+             ......
+             ......",
+        ] {
+            assert!(!alive(dead), "{dead}");
+        }
+        // An attacker stone in the space: not counted as two eyes.
+        assert!(!alive(
+            ".X..OX
+             OOOOOX
+             XXXXXX
+             ......
+             ......
+             ......"
+        ));
     }
 
     #[test]
