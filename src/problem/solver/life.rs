@@ -30,7 +30,7 @@ pub(super) fn alive_within(
     let points = || (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| Point::new(x, y)));
     if target
         .iter()
-        .any(|&t| !two_enclosed_regions(board, color, t, &inside))
+        .any(|&t| !two_enclosed_regions(board, color, t, inside))
     {
         return false;
     }
