@@ -312,16 +312,18 @@ impl Board {
         if self.color_at(i).is_none() {
             return Vec::new();
         }
-        let mut out = Vec::new();
-        let mut s = i;
-        loop {
-            out.push(self.point(s));
-            s = self.next[s] as usize;
-            if s == i {
-                break;
-            }
-        }
-        out
+        self.chain_cells(i).map(|s| self.point(s)).collect()
+    }
+
+    /// The cells of the chain whose stone is at cell `i`, following its circular list once.
+    fn chain_cells(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut at = Some(i);
+        std::iter::from_fn(move || {
+            let s = at?;
+            let next = self.next[s] as usize;
+            at = (next != i).then_some(next);
+            Some(s)
+        })
     }
 
     /// The distinct liberties of the chain through `p` (empty when `p` is empty).
@@ -331,8 +333,7 @@ impl Board {
         if self.color_at(i).is_none() {
             return libs;
         }
-        let mut s = i;
-        loop {
+        for s in self.chain_cells(i) {
             for n in self.neighbours(s) {
                 if self.cells[n] == Cell::Empty {
                     let q = self.point(n);
@@ -340,10 +341,6 @@ impl Board {
                         libs.push(q);
                     }
                 }
-            }
-            s = self.next[s] as usize;
-            if s == i {
-                break;
             }
         }
         libs
@@ -372,8 +369,7 @@ impl Board {
         const SEEN: usize = 64;
         let mut seen = [0u16; SEEN];
         let mut n_seen = 0;
-        let mut s = i;
-        loop {
+        for s in self.chain_cells(i) {
             for n in self.neighbours(s) {
                 if self.cells[n] == Cell::Empty && !seen[..n_seen].contains(&(n as u16)) {
                     if n_seen == SEEN {
@@ -385,10 +381,6 @@ impl Board {
                         return cap;
                     }
                 }
-            }
-            s = self.next[s] as usize;
-            if s == i {
-                break;
             }
         }
         n_seen

@@ -169,14 +169,7 @@ fn eyes_in(board: &Board, region: &[Point]) -> usize {
     if region.len() < 4 || region.iter().any(|&p| board.get(p).is_some()) {
         return 1;
     }
-    let degree = |p: &Point| {
-        region
-            .iter()
-            .filter(|q| p.x.abs_diff(q.x) + p.y.abs_diff(q.y) == 1)
-            .count()
-    };
-    let edges = region.iter().map(degree).sum::<usize>() / 2;
-    let widest = region.iter().map(degree).max().unwrap_or(0);
+    let (edges, widest) = shape_graph(region);
     if edges + 1 == region.len() && widest <= 2 {
         2
     } else {
@@ -190,14 +183,7 @@ fn eyes_in(board: &Board, region: &[Point]) -> usize {
 /// pyramid four, the bulky and the crossed five and the rabbity six. Straight, bent and skewed
 /// fours, the other fives and every larger space may live and are left to the search.
 pub(super) fn dead_shape(space: &[Point], attacker_to_move: bool) -> bool {
-    let degree = |p: &Point| {
-        space
-            .iter()
-            .filter(|q| p.x.abs_diff(q.x) + p.y.abs_diff(q.y) == 1)
-            .count()
-    };
-    let edges = space.iter().map(degree).sum::<usize>() / 2;
-    let widest = space.iter().map(degree).max().unwrap_or(0);
+    let (edges, widest) = shape_graph(space);
     match (space.len(), edges, widest) {
         (0..=2, _, _) => true,
         // A cycle of four points is the square.
@@ -211,16 +197,26 @@ pub(super) fn dead_shape(space: &[Point], attacker_to_move: bool) -> bool {
 /// middle of three, the centre of the pyramid, the cross and the rabbity six, the bulky five's
 /// vital point).
 pub(super) fn vital_point(shape: &[Point]) -> Option<Point> {
-    let degree = |p: &Point| {
-        shape
-            .iter()
-            .filter(|q| p.x.abs_diff(q.x) + p.y.abs_diff(q.y) == 1)
-            .count()
-    };
+    let degree = |p: &Point| degree_in(shape, *p);
     let most = shape.iter().map(degree).max()?;
     let mut at = shape.iter().filter(|p| degree(p) == most);
     let first = *at.next()?;
     at.next().is_none().then_some(first)
+}
+
+/// How many points of `shape` are next to `p`.
+fn degree_in(shape: &[Point], p: Point) -> usize {
+    shape
+        .iter()
+        .filter(|q| p.x.abs_diff(q.x) + p.y.abs_diff(q.y) == 1)
+        .count()
+}
+
+/// A shape as a graph of neighbouring points: its number of edges and its largest degree.
+fn shape_graph(shape: &[Point]) -> (usize, usize) {
+    let degrees = shape.iter().map(|&p| degree_in(shape, p));
+    let (sum, widest) = degrees.fold((0, 0), |(s, w), d| (s + d, w.max(d)));
+    (sum / 2, widest)
 }
 
 /// How many moves the attacker needs to capture a group whose only eye space is a dead shape
