@@ -44,9 +44,12 @@ pub struct MoveWrite {
     pub then: Option<AfterMove>,
 }
 
+/// Where a move's outcome goes: true once stored, false when the attempt had moved on.
+type MoveDone = oneshot::Sender<Result<bool, WriteError>>;
+
 enum Job {
     Work(Work),
-    Move(MoveWrite, oneshot::Sender<Result<bool, WriteError>>),
+    Move(MoveWrite, MoveDone),
 }
 
 /// A failed write.
@@ -189,11 +192,7 @@ fn run(pool: Pool, rx: Receiver<Job>) {
 }
 
 /// Answers the batch's moves: stored or not (`won`), or the commit's failure.
-fn deliver_moves(
-    moves: Vec<(MoveWrite, oneshot::Sender<Result<bool, WriteError>>)>,
-    won: Vec<bool>,
-    failed: Option<&str>,
-) {
+fn deliver_moves(moves: Vec<(MoveWrite, MoveDone)>, won: Vec<bool>, failed: Option<&str>) {
     for ((_, done), won) in moves
         .into_iter()
         .zip(won.into_iter().chain(std::iter::repeat(false)))
@@ -208,7 +207,7 @@ fn deliver_moves(
 /// Stores the batch's moves (`queries::store_moves`), then what each winner sets off.
 fn store_moves(
     conn: &mut AnyConnection,
-    moves: &mut [(MoveWrite, oneshot::Sender<Result<bool, WriteError>>)],
+    moves: &mut [(MoveWrite, MoveDone)],
 ) -> Result<Vec<bool>, diesel::result::Error> {
     let items: Vec<queries::MoveBatchItem> = moves
         .iter()

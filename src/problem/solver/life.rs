@@ -4,6 +4,8 @@
 
 use crate::go::{Board, Color, Point};
 
+use super::region::rect_points;
+
 /// Benson's algorithm: whether every point of `target` holds a chain of `color` that stays alive
 /// even if the opponent plays every move in a row (and `color` always passes).
 pub(super) fn unconditionally_alive(board: &Board, color: Color, target: &[Point]) -> bool {
@@ -27,15 +29,20 @@ pub(super) fn alive_within(
     let in_rect = |p: Point| (x0..=x1).contains(&p.x) && (y0..=y1).contains(&p.y);
     let inside = |p: Point| in_rect(p) && inside(p);
     let idx = |p: Point| usize::from(p.y - y0) * w + usize::from(p.x - x0);
-    let points = || (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| Point::new(x, y)));
-    if target
-        .iter()
-        .any(|&t| !two_enclosed_regions(board, color, t, inside))
-    {
-        return false;
+    let mut checked: Vec<u16> = Vec::new();
+    for &t in target {
+        let Some(id) = board.chain_id(t) else {
+            return false;
+        };
+        if !checked.contains(&id) {
+            if !two_enclosed_eyes(board, color, t, inside) {
+                return false;
+            }
+            checked.push(id);
+        }
     }
     let n = w * (usize::from(y1 - y0) + 1);
-    let (chain_of, chains) = label(board, n, points(), idx, |p| {
+    let (chain_of, chains) = label(board, n, rect_points(rect), idx, |p| {
         inside(p) && board.get(p) == Some(color)
     });
     if target
@@ -44,7 +51,7 @@ pub(super) fn alive_within(
     {
         return false;
     }
-    let (_, regions) = label(board, n, points(), idx, |p| {
+    let (_, regions) = label(board, n, rect_points(rect), idx, |p| {
         inside(p) && board.get(p) != Some(color)
     });
     let chain_at = |q: Point| {
@@ -81,6 +88,7 @@ pub(super) fn alive_within(
             }
         }
     }
+    let eyes: Vec<usize> = regions.iter().map(|r| eyes_in(board, r)).collect();
     let mut chain_alive = vec![true; chains.len()];
     let mut region_alive = vec![true; regions.len()];
     loop {
@@ -89,7 +97,7 @@ pub(super) fn alive_within(
             if *alive {
                 let n: usize = (0..regions.len())
                     .filter(|&r| region_alive[r] && vital[r].contains(&c))
-                    .map(|r| eyes_in(board, &regions[r]))
+                    .map(|r| eyes[r])
                     .sum();
                 if n < 2 {
                     *alive = false;
@@ -111,9 +119,10 @@ pub(super) fn alive_within(
 }
 
 /// Benson's necessary condition for the chain at `t`, cheap to test before the whole labelling:
-/// two regions of non-`color` points next to it, each enclosed by `inside` and with every empty
-/// point a liberty of the chain. A region's flood stops at its first point that fails.
-fn two_enclosed_regions(
+/// regions of non-`color` points next to it worth two eyes ([`eyes_in`]), each enclosed by
+/// `inside` and with every empty point a liberty of the chain. A region's flood stops at its
+/// first point that fails.
+fn two_enclosed_eyes(
     board: &Board,
     color: Color,
     t: Point,

@@ -21,8 +21,7 @@ impl Area {
 
     /// The points of the rectangle, row by row.
     pub fn rect_points(&self) -> impl Iterator<Item = Point> + use<> {
-        let (x0, y0, x1, y1) = self.rect;
-        (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| Point::new(x, y)))
+        rect_points(self.rect)
     }
 
     /// The whole board is playable (capture questions).
@@ -34,6 +33,12 @@ impl Area {
             rect: (0, 0, board.size() - 1, board.size() - 1),
         }
     }
+}
+
+/// The points of the rectangle `(x0, y0, x1, y1)` (inclusive), row by row.
+pub fn rect_points(rect: (u8, u8, u8, u8)) -> impl Iterator<Item = Point> {
+    let (x0, y0, x1, y1) = rect;
+    (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| Point::new(x, y)))
 }
 
 #[derive(Clone, Copy)]
