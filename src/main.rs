@@ -209,6 +209,9 @@ fn run() -> anyhow::Result<()> {
             database: std::env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_DATABASE.into()),
         },
     });
+    if !matches!(command, Command::Serve { .. }) {
+        init_logging("warn");
+    }
     match command {
         Command::Serve { addr, db } => run_serve(&addr, &db.database),
         Command::Import { db, set, paths } => run_import(&db.database, set.as_deref(), &paths),
@@ -315,12 +318,15 @@ fn budget(nodes: u64, time_ms: u64) -> Budget {
     }
 }
 
-fn init_logging() {
-    let filter =
-        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into());
+/// Logs to standard error (standard output carries the commands' JSON) at `default` unless
+/// `RUST_LOG` says otherwise (`RUST_LOG=sente=debug sente solve …` shows each goal tried).
+fn init_logging(default: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| default.to_string().into());
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_target(false)
+        .with_writer(std::io::stderr)
         .try_init();
 }
 
@@ -340,7 +346,7 @@ fn open_database(database: &str, max_size: u32) -> anyhow::Result<sente::db::Poo
 }
 
 fn run_serve(addr: &str, database: &str) -> anyhow::Result<()> {
-    init_logging();
+    init_logging("info");
     if database == DEFAULT_DATABASE {
         // Only the default: a folder named in a URL must exist (see connect_pool).
         std::fs::create_dir_all("data").context("cannot create the folder data/")?;

@@ -719,11 +719,27 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 raced.push(id);
-                if board.liberties_up_to(q, short + 1) <= short {
-                    for l in board.liberties(q) {
-                        if self.area.contains(l) && !taken.has(at(l)) {
-                            taken.insert(at(l));
-                            out.push(l);
+                if board.liberties_up_to(q, short + 1) > short {
+                    continue;
+                }
+                let mut add = |l: Point, out: &mut Vec<Point>| {
+                    if self.area.contains(l) && !taken.has(at(l)) {
+                        taken.insert(at(l));
+                        out.push(l);
+                    }
+                };
+                for l in board.liberties(q) {
+                    add(l, &mut out);
+                }
+                // The short chain's other neighbours: a defender chain of two liberties or
+                // fewer next to it is what the attacker takes (or ataris) to save it and what
+                // the defender extends, wherever the group's own space ends.
+                for c in board.chain(q) {
+                    for d in board.adjacent(c) {
+                        if board.get(d) == Some(defender) && board.liberties_up_to(d, 3) <= 2 {
+                            for l in board.liberties(d) {
+                                add(l, &mut out);
+                            }
                         }
                     }
                 }

@@ -107,6 +107,19 @@ pub enum MoveVerdict {
     Unknown,
 }
 
+/// Why a goal does not fit the author's tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Disagreement {
+    /// No answer of the author's is proven within the slice (nor a ko).
+    AuthorsUnproven,
+    /// The author's answer wins only a ko.
+    AuthorsKo,
+    /// The goal holds already: the learner may pass.
+    MetAlready,
+    /// A move the author marks wrong is proven.
+    WrongProven(Move),
+}
+
 /// A share of a fight's budget: until a moment and until the fight has spent so many nodes.
 #[derive(Clone, Copy)]
 struct Slice {
@@ -259,9 +272,13 @@ impl<'a> Fight<'a> {
 
     /// Checks the goal against the tree at this position: one of the author's moves is proven,
     /// none of the moves the author marks wrong is, and a pass is not (a goal met already, such
-    /// as saving a chain nobody can take, would make every move "correct"). `Err(true)` when
-    /// the author's move only wins a ko.
-    fn agrees_with(&mut self, authors: &[Move], wrongs: &[Move], slice: Slice) -> Result<(), bool> {
+    /// as saving a chain nobody can take, would make every move "correct").
+    fn agrees_with(
+        &mut self,
+        authors: &[Move],
+        wrongs: &[Move],
+        slice: Slice,
+    ) -> Result<(), Disagreement> {
         let share = |f: &Self, n: usize| f.part(slice, 1.0 / n.max(1) as f32);
         let mut proven = authors.is_empty();
         for (k, &m) in authors.iter().enumerate() {
@@ -281,15 +298,19 @@ impl<'a> Fight<'a> {
             let ko = authors
                 .first()
                 .is_some_and(|&m| self.read(KoMode::Lenient, m, share(self, 2)) == Some(true));
-            return Err(ko);
+            return Err(if ko {
+                Disagreement::AuthorsKo
+            } else {
+                Disagreement::AuthorsUnproven
+            });
         }
         if self.won_by_passing(share(self, wrongs.len() + 2)) {
-            return Err(false);
+            return Err(Disagreement::MetAlready);
         }
         for (k, &m) in wrongs.iter().enumerate() {
             let slice_m = share(self, wrongs.len() - k + 1);
             if self.read(KoMode::Strict, m, slice_m) == Some(true) {
-                return Err(false);
+                return Err(Disagreement::WrongProven(m));
             }
         }
         Ok(())
@@ -409,6 +430,14 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
             1.0 / (goals.len() - k) as f32
         };
         let agreed = fight.agrees_with(&authors, &wrongs, fight.part(fight.whole(), share));
+        tracing::debug!(
+            goal = %g.describe(problem.to_play),
+            target = g.target.len(),
+            horizon = ?g.horizon,
+            agreed = ?agreed,
+            nodes = fight.nodes(),
+            "goal candidate"
+        );
         if agreed.is_ok() {
             let mut s = fight.conclude(g, clock, &authors);
             s.nodes += nodes;
@@ -420,7 +449,7 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
             continue;
         }
         nodes += fight.nodes();
-        ko |= agreed == Err(true);
+        ko |= agreed == Err(Disagreement::AuthorsKo);
     }
     let mut s = Solution::unknown(nodes, clock);
     if ko {
@@ -632,6 +661,32 @@ mod tests {
             time: std::time::Duration::from_secs(120),
             ..Budget::default()
         }
+    }
+
+    #[test]
+    fn the_attacker_saves_its_stone_in_the_eye_by_taking_a_chain_outside_the_group() {
+        // Black's two stones at ge gf (in atari, at fg) are saved by taking White's three
+        // stones at hg ig hh, which touch White's group only diagonally: ih must be among the
+        // attacker's moves, and it kills.
+        let board = Board::from_rows(
+            ".........
+             .........
+             .........
+             .........
+             .........
+             XXXXXXXXX
+             X.XOOOOXX
+             X.XO.OXOO
+             X.XOX.XO.",
+        )
+        .unwrap();
+        let s = solve_query(&board, Question::Kill, Point::new(3, 6), generous());
+        assert_eq!(s.status, Status::Proven, "{s:?}");
+        assert!(
+            s.correct_first_moves
+                .contains(&Move::Play(Point::new(8, 8))),
+            "{s:?}"
+        );
     }
 
     #[test]
