@@ -798,9 +798,24 @@ impl<'a> Search<'a> {
                 } else {
                     board.liberties_up_to(q, 4) <= 3
                 };
-                if short {
-                    for l in board.liberties(q) {
-                        push(l);
+                if !short {
+                    continue;
+                }
+                for l in board.liberties(q) {
+                    push(l);
+                }
+                // A defender chain of two liberties or fewer beside the short chain: the
+                // attacker saves its chain by taking it, the defender extends it to keep the
+                // attack going.
+                for c in board.chain(q) {
+                    for d in board.adjacent(c) {
+                        if board.get(d) == Some(self.goal.defender())
+                            && board.liberties_up_to(d, 3) <= 2
+                        {
+                            for l in board.liberties(d) {
+                                push(l);
+                            }
+                        }
                     }
                 }
             }
@@ -893,4 +908,40 @@ pub fn apply(s: &mut State, mv: Move) {
     }
     s.to_move = s.to_move.opponent();
     s.ply += 1;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_capture_reads_taking_the_chain_that_holds_the_attackers_stone_in_atari() {
+        // White's target ee fe ef; Black's fe... stone at ff is in atari (at fg), held there by
+        // White's gf, itself in atari at gg, which touches neither the target nor its
+        // liberties: taking it saves Black's stone, and White may extend it.
+        let board = Board::from_rows(
+            ".......
+             .......
+             .......
+             ....XX.
+             ...XOOX
+             ...XOXO
+             .......",
+        )
+        .unwrap();
+        let goal = Goal {
+            attacker: Color::Black,
+            target: board.chain(Point::new(4, 4)),
+            aim: Aim::Capture,
+            horizon: None,
+            escape: 5,
+        };
+        let area = Area::open(&board);
+        let search = Search::new(&goal, &area, Color::Black, KoMode::Strict, 80);
+        let gg = Move::Play(Point::new(6, 6));
+        for side in [Color::Black, Color::White] {
+            let moves = search.candidates(&State::new(board.clone(), side));
+            assert!(moves.contains(&gg), "{side:?}: {moves:?}");
+        }
+    }
 }

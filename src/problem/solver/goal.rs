@@ -254,7 +254,7 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
     if aim == Aim::Capture && taken.len() > line.captured[learner.opponent().index()].len() {
         targets.insert(0, taken);
     }
-    let attack: Vec<Goal> = targets
+    let mut attack: Vec<Goal> = targets
         .into_iter()
         .take(2)
         .map(|target| Goal {
@@ -265,6 +265,17 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
             escape: 5,
         })
         .collect();
+    // A line that ends with the target caught but still on the board (in atari, in a net): the
+    // capture itself comes after the line, so the first target is also read without a horizon.
+    // A move that is merely slow still fails there: a goal that holds after a pass, or under
+    // which a move the author marks wrong wins, is not the author's (`Fight::agrees_with`).
+    if let Some(first) = attack.first().filter(|g| g.horizon.is_some()) {
+        let open = Goal {
+            horizon: None,
+            ..first.clone()
+        };
+        attack.insert(1.min(attack.len()), open);
+    }
     let defend: Vec<Goal> = defended_chains(&line, learner, aim)
         .into_iter()
         .take(2)

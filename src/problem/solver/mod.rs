@@ -720,6 +720,28 @@ mod tests {
     }
 
     #[test]
+    fn a_line_that_stops_before_the_capture_is_read_to_the_capture() {
+        // After dc White's stone is in atari and cannot run (cd is suicide): the author stops
+        // there, the capture itself comes two plies later. A move elsewhere lets White out
+        // towards its stones at eb and ed.
+        let p = problem(
+            "(;SZ[19]AB[bc][cb][ce][bd][dd]AW[cc][eb][ed]C[Black to capture.](;B[dc]C[Correct])(;B[pp];W[dc]))",
+        );
+        let s = solve(&p, Budget::default());
+        assert_eq!(s.status, Status::Proven, "{s:?}");
+        assert!(
+            s.correct_first_moves
+                .contains(&Move::Play(Point::new(3, 2))),
+            "{s:?}"
+        );
+        assert!(
+            !s.correct_first_moves
+                .contains(&Move::Play(Point::new(15, 15))),
+            "{s:?}"
+        );
+    }
+
+    #[test]
     fn a_tree_that_its_goal_does_not_prove_is_reported_not_solved() {
         // The author's line claims a capture in one, but White has two liberties.
         let p = problem("(;SZ[9]AB[bc][cb]AW[cc]C[Black to capture.];B[dc])");
