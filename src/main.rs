@@ -210,7 +210,7 @@ fn run() -> anyhow::Result<()> {
         },
     });
     if !matches!(command, Command::Serve { .. }) {
-        init_logging("warn");
+        init_logging("warn", true);
     }
     match command {
         Command::Serve { addr, db } => run_serve(&addr, &db.database),
@@ -318,16 +318,21 @@ fn budget(nodes: u64, time_ms: u64) -> Budget {
     }
 }
 
-/// Logs to standard error (standard output carries the commands' JSON) at `default` unless
-/// `RUST_LOG` says otherwise (`RUST_LOG=sente=debug sente solve …` shows each goal tried).
-fn init_logging(default: &str) {
+/// Logs at `default` unless `RUST_LOG` says otherwise: the server to standard output (its
+/// first line names the URL to open), the other commands to standard error (`to_stderr`), since
+/// their standard output carries JSON (`RUST_LOG=sente=debug sente solve …` shows each goal
+/// tried).
+fn init_logging(default: &str, to_stderr: bool) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| default.to_string().into());
-    let _ = tracing_subscriber::fmt()
+    let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_target(false)
-        .with_writer(std::io::stderr)
-        .try_init();
+        .with_target(false);
+    let _ = if to_stderr {
+        builder.with_writer(std::io::stderr).try_init()
+    } else {
+        builder.try_init()
+    };
 }
 
 /// The shipped problem bank: `problems/` in the working directory, else beside the sources.
@@ -346,7 +351,7 @@ fn open_database(database: &str, max_size: u32) -> anyhow::Result<sente::db::Poo
 }
 
 fn run_serve(addr: &str, database: &str) -> anyhow::Result<()> {
-    init_logging("info");
+    init_logging("info", false);
     if database == DEFAULT_DATABASE {
         // Only the default: a folder named in a URL must exist (see connect_pool).
         std::fs::create_dir_all("data").context("cannot create the folder data/")?;

@@ -916,7 +916,7 @@ mod tests {
 
     #[test]
     fn a_capture_reads_taking_the_chain_that_holds_the_attackers_stone_in_atari() {
-        // White's target ee fe ef; Black's fe... stone at ff is in atari (at fg), held there by
+        // White's target ee fe ef; Black's stone at ff is in atari (at fg), held there by
         // White's gf, itself in atari at gg, which touches neither the target nor its
         // liberties: taking it saves Black's stone, and White may extend it.
         let board = Board::from_rows(

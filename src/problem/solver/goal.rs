@@ -266,7 +266,8 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
         })
         .collect();
     // A line that ends with the target caught but still on the board (in atari, in a net): the
-    // capture itself comes after the line, so the first target is also read without a horizon.
+    // capture itself comes after the line, so the first target is also read without a horizon,
+    // after the goals with one.
     // A move that is merely slow still fails there: a goal that holds after a pass, or under
     // which a move the author marks wrong wins, is not the author's (`Fight::agrees_with`).
     if let Some(first) = attack.first().filter(|g| g.horizon.is_some()) {
@@ -274,7 +275,7 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
             horizon: None,
             ..first.clone()
         };
-        attack.insert(1.min(attack.len()), open);
+        attack.push(open);
     }
     let defend: Vec<Goal> = defended_chains(&line, learner, aim)
         .into_iter()
