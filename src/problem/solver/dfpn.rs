@@ -734,14 +734,8 @@ impl<'a> Search<'a> {
                 // The short chain's other neighbours: a defender chain of two liberties or
                 // fewer next to it is what the attacker takes (or ataris) to save it and what
                 // the defender extends, wherever the group's own space ends.
-                for c in board.chain(q) {
-                    for d in board.adjacent(c) {
-                        if board.get(d) == Some(defender) && board.liberties_up_to(d, 3) <= 2 {
-                            for l in board.liberties(d) {
-                                add(l, &mut out);
-                            }
-                        }
-                    }
+                for l in short_neighbours_liberties(board, q, defender) {
+                    add(l, &mut out);
                 }
             }
         }
@@ -807,16 +801,8 @@ impl<'a> Search<'a> {
                 // A defender chain of two liberties or fewer beside the short chain: the
                 // attacker saves its chain by taking it, the defender extends it to keep the
                 // attack going.
-                for c in board.chain(q) {
-                    for d in board.adjacent(c) {
-                        if board.get(d) == Some(self.goal.defender())
-                            && board.liberties_up_to(d, 3) <= 2
-                        {
-                            for l in board.liberties(d) {
-                                push(l);
-                            }
-                        }
-                    }
+                for l in short_neighbours_liberties(board, q, self.goal.defender()) {
+                    push(l);
                 }
             }
         }
@@ -845,6 +831,20 @@ impl<'a> Search<'a> {
             .unwrap_or(0);
         score - dist
     }
+}
+
+/// The liberties of the `defender` chains of two liberties or fewer next to the chain at `q`
+/// (a point may repeat: the callers keep their own sets).
+fn short_neighbours_liberties(board: &Board, q: Point, defender: Color) -> Vec<Point> {
+    let mut out = Vec::new();
+    for c in board.chain(q) {
+        for d in board.adjacent(c) {
+            if board.get(d) == Some(defender) && board.liberties_up_to(d, 3) <= 2 {
+                out.extend(board.liberties(d));
+            }
+        }
+    }
+    out
 }
 
 /// Whether the points form one orthogonally connected piece (an empty list does).
