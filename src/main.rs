@@ -209,9 +209,7 @@ fn run() -> anyhow::Result<()> {
             database: std::env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_DATABASE.into()),
         },
     });
-    if !matches!(command, Command::Serve { .. }) {
-        init_logging("warn", true);
-    }
+    init_logging(matches!(command, Command::Serve { .. }));
     match command {
         Command::Serve { addr, db } => run_serve(&addr, &db.database),
         Command::Import { db, set, paths } => run_import(&db.database, set.as_deref(), &paths),
@@ -318,20 +316,20 @@ fn budget(nodes: u64, time_ms: u64) -> Budget {
     }
 }
 
-/// Logs at `default` unless `RUST_LOG` says otherwise: the server to standard output (its
-/// first line names the URL to open), the other commands to standard error (`to_stderr`), since
-/// their standard output carries JSON (`RUST_LOG=sente=debug sente solve …` shows each goal
-/// tried).
-fn init_logging(default: &str, to_stderr: bool) {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| default.to_string().into());
+/// Logs unless `RUST_LOG` says otherwise: the server at info to standard output (its first
+/// line names the URL to open), the other commands at warn to standard error, since their
+/// standard output carries JSON (`RUST_LOG=sente=debug sente solve …` shows each goal tried).
+fn init_logging(serving: bool) {
+    let default = if serving { "info" } else { "warn" };
+    let filter =
+        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| default.into());
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_target(false);
-    let _ = if to_stderr {
-        builder.with_writer(std::io::stderr).try_init()
-    } else {
+    let _ = if serving {
         builder.try_init()
+    } else {
+        builder.with_writer(std::io::stderr).try_init()
     };
 }
 
@@ -351,7 +349,6 @@ fn open_database(database: &str, max_size: u32) -> anyhow::Result<sente::db::Poo
 }
 
 fn run_serve(addr: &str, database: &str) -> anyhow::Result<()> {
-    init_logging("info", false);
     if database == DEFAULT_DATABASE {
         // Only the default: a folder named in a URL must exist (see connect_pool).
         std::fs::create_dir_all("data").context("cannot create the folder data/")?;

@@ -833,14 +833,22 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The liberties of the `defender` chains of two liberties or fewer next to the chain at `q`
-/// (a point may repeat: the callers keep their own sets).
+/// The liberties of the `defender` chains of two liberties or fewer next to the chain at `q`,
+/// each chain read once (a point may repeat across chains: the callers keep their own sets).
 fn short_neighbours_liberties(board: &Board, q: Point, defender: Color) -> Vec<Point> {
+    let mut seen: Vec<u16> = Vec::new();
     let mut out = Vec::new();
     for c in board.chain(q) {
         for d in board.adjacent(c) {
-            if board.get(d) == Some(defender) && board.liberties_up_to(d, 3) <= 2 {
-                out.extend(board.liberties(d));
+            if board.get(d) != Some(defender) {
+                continue;
+            }
+            let id = board.chain_id(d).expect("a stone");
+            if !seen.contains(&id) {
+                seen.push(id);
+                if board.liberties_up_to(d, 3) <= 2 {
+                    out.extend(board.liberties(d));
+                }
             }
         }
     }

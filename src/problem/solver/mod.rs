@@ -665,8 +665,8 @@ mod tests {
 
     #[test]
     fn the_attacker_saves_its_stone_in_the_eye_by_taking_a_chain_outside_the_group() {
-        // Black's two stones at ge gf (in atari, at fg) are saved by taking White's three
-        // stones at hg ig hh, which touch White's group only diagonally: ih must be among the
+        // Black's two stones at gh gi (in atari, at fi) are saved by taking White's three
+        // stones at hh ih hi, which touch White's group only diagonally: ii must be among the
         // attacker's moves, and it kills.
         let board = Board::from_rows(
             ".........
