@@ -440,6 +440,18 @@ pub fn store_moves(conn: &mut AnyConnection, items: &[MoveBatchItem]) -> QueryRe
     }
 }
 
+/// The PostgreSQL advisory lock every writer batch holds until it commits (see
+/// [`write_transaction`]).
+pub const WRITE_LOCK: i64 = 5366;
+
+/// Whether a batch of moves alone, with nothing run after them, is stored atomically without a
+/// transaction around it: on PostgreSQL [`store_moves`] is one statement (its own transaction,
+/// taking the write lock first), so such a batch is one round trip; SQLite's store is several
+/// statements and needs [`write_transaction`].
+pub fn moves_store_alone(conn: &AnyConnection) -> bool {
+    matches!(conn, AnyConnection::Postgresql(_))
+}
+
 /// Runs the writer's batch in one transaction opened holding the write lock, in one statement,
 /// committed when `f` succeeds and rolled back when it fails; jobs inside use savepoints
 /// (`Connection::transaction` nests). SQLite: BEGIN IMMEDIATE, since a deferred transaction
@@ -456,7 +468,8 @@ pub fn write_transaction(
     match conn {
         AnyConnection::Sqlite(c) => Tm::begin_transaction_sql(c, "BEGIN IMMEDIATE")?,
         AnyConnection::Postgresql(c) => {
-            let begun = Tm::begin_transaction_sql(c, "BEGIN; SELECT pg_advisory_xact_lock(5366)");
+            let begin = format!("BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})");
+            let begun = Tm::begin_transaction_sql(c, &begin);
             if begun.is_err() {
                 // The BEGIN may have run without the lock: leave no transaction open.
                 let _ = c.batch_execute("ROLLBACK");

@@ -172,13 +172,22 @@ fn run(pool: Pool, rx: Receiver<Job>) {
         }
         let mut delivers: Vec<Deliver> = Vec::with_capacity(works.len());
         let mut stored = Vec::new();
-        let committed = queries::write_transaction(conn, |conn| {
-            stored = store_moves(conn, &mut moves)?;
-            for work in works {
-                delivers.push(work(conn));
-            }
-            Ok(())
-        });
+        // Moves alone, with nothing run after them, are one statement on PostgreSQL: its own
+        // transaction, one round trip.
+        let alone = works.is_empty()
+            && moves.iter().all(|(m, _)| m.then.is_none())
+            && queries::moves_store_alone(conn);
+        let committed = if alone {
+            store_moves(conn, &mut moves).map(|s| stored = s)
+        } else {
+            queries::write_transaction(conn, |conn| {
+                stored = store_moves(conn, &mut moves)?;
+                for work in works {
+                    delivers.push(work(conn));
+                }
+                Ok(())
+            })
+        };
         let failed = committed.err().map(|e| e.to_string());
         if failed.is_some() {
             held = None;

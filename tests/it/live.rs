@@ -188,3 +188,30 @@ fn a_move_illegal_on_a_stale_copy_is_judged_on_the_stored_attempt(kind: Db, test
     let played: Vec<&str> = moves.iter().map(|m| m.1.as_str()).collect();
     assert_eq!(played, ["dd", "aa", "ab", "ee", "aa"]);
 }
+
+/// PostgreSQL: a batch of moves alone is one statement, its own transaction, and it takes the
+/// write lock first: while another server's batch holds the lock, the move waits, and it is
+/// stored once the lock is free.
+#[test]
+fn postgres_a_batch_of_moves_alone_waits_for_the_write_lock() {
+    use diesel::{Connection, PgConnection, RunQueryDsl};
+    let Some(app) = TestApp::spawn(Db::Postgres, "postgres::a_batch_of_moves_alone_waits") else {
+        return;
+    };
+    fixtures(&app);
+    let attempt = app.start_attempt(snapback(&app));
+    let mut other = PgConnection::establish(&app.db.url).unwrap();
+    let lock = format!("SELECT pg_advisory_lock({})", sente::db::WRITE_LOCK);
+    diesel::sql_query(lock).execute(&mut other).unwrap();
+    std::thread::scope(|s| {
+        let answer = s.spawn(|| app.post_move(attempt, "aa"));
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        assert!(!answer.is_finished(), "the move was stored past the lock");
+        assert!(stored(&app, attempt).1.is_empty());
+        let unlock = format!("SELECT pg_advisory_unlock({})", sente::db::WRITE_LOCK);
+        diesel::sql_query(unlock).execute(&mut other).unwrap();
+        let r = answer.join().unwrap();
+        assert_eq!(r.status, 200, "{}", r.text);
+    });
+    assert_eq!(stored(&app, attempt).1.len(), 2, "the move and its reply");
+}
