@@ -19,7 +19,13 @@ THREADS="${THREADS:-2}"
 BACKENDS="${BACKENDS:-sqlite postgres}"
 LEARNERS="${LEARNERS:-200}"
 MIXED="${MIXED:-60}"
+# Open attempts the servers hold in memory: more than the creation phase starts, so that the
+# answer phase measures answers to attempts in memory (children answer the attempts they just
+# started); at the default 100,000, a fast answer phase runs past the newest 100,000 and
+# measures reads from the database instead (the path of the first answer after a restart).
+LIVE="${LIVE:-1000000}"
 PG="${SENTE_BENCH_POSTGRES:-postgres://postgres@127.0.0.1:5432/test}"
+[[ "$DURATION" =~ ^[0-9]+s$ ]] || { echo "DURATION is in seconds, as in 10s"; exit 1; }
 command -v wrk >/dev/null || { echo "wrk is needed: apt-get install wrk"; exit 1; }
 
 cargo build --release --quiet --bin sente --example empty_server --example mixed
@@ -60,7 +66,7 @@ sql() {
 
 # Starts a server; its pid in SERVER_PID.
 serve() {
-  ./target/release/sente serve --addr "127.0.0.1:$2" --database "$1" &
+  ./target/release/sente serve --addr "127.0.0.1:$2" --database "$1" --live-attempts "$LIVE" &
   SERVER_PID=$!
   pids+=("$SERVER_PID")
   for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$2/healthz" >/dev/null && return; sleep 0.2; done
@@ -79,9 +85,10 @@ for backend in $BACKENDS; do
   problem=$(curl -s "$base/api/problems?kind=capture&limit=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
   answer=$(curl -s "$base/api/problems/$problem/solution" | python3 -c 'import json,sys; print(json.load(sys.stdin)["steps"][0]["move"])')
   printf 'wrk.method = "POST"\nwrk.path = "/api/problems/%s/attempts"\n' "$problem" > "$work/attempts.lua"
-  # Eight times the answer phase's length, so that answers never run out of open attempts
-  # (an answer is about four times faster than starting an attempt).
-  for _ in 1 2 3 4 5 6 7 8; do
+  # Enough open attempts that answers at 60,000 /s would not run out of them (an answer is
+  # about ten times faster than starting an attempt); running out would show as non-2xx.
+  seconds=${DURATION%s}
+  while [ "$(sql "$url" "select count(*) from attempts")" -lt $((seconds * 60000)) ]; do
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" -s "$work/attempts.lua" "$base" >> "$work/attempts-$backend.txt"
   done
   first=$(sql "$url" "select min(id) from attempts")
@@ -116,8 +123,10 @@ end
 LUA
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$work/moves.lua" "http://127.0.0.1:18181" > "$work/empty-$backend.txt"
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$work/moves.lua" "$base" > "$work/moves-$backend.txt"
+  rss=$(ps -o rss= -p "$SERVER_PID")
   stop_hard "$SERVER_PID"
   stored=$(sql "$url" "select count(*) from attempt_moves where by_learner")
+  echo "MEMORY $backend rss_kb=$rss attempts=$((last - first + 1))" >> "$summary"
   echo "ANSWERS $backend stored=$stored" >> "$summary"
 
   # The mixed workload on a restarted server (same database).
@@ -170,6 +179,9 @@ for b in backends:
     failed |= lost
     print(f"{b:<10}{e:>11.0f}{s:>11.0f}{s / e:>8.1%}{p99:>8.2f}{bad:>9}{ok:>9}{stored:>9}{'  LOST' if lost else ''}")
 print("goal: >= 50% of the empty handler, p99 < 5 ms, 0 non-2xx; after kill -9 stored >= acked")
+for b in backends:
+    rss, n = re.search(rf"MEMORY {b} rss_kb=(\d+) attempts=(\d+)", summary).groups()
+    print(f"{b}: server resident memory {int(rss) / 1024:.0f} MB after answering, {int(n):,} attempts started")
 print("\n== mixed workload: simulated children practising (examples/mixed.rs) ==")
 print(f"{'run':<22}{'requests/s':>11}{'p50 ms':>8}{'p99 ms':>8}{'move p99':>9}{'non-2xx':>9}{'acked':>8}{'stored':>8}{'ratings':>10}")
 rows = [(f"{b}, 1 server", f"mixed-{b}.txt", re.search(rf"MIXEDCHECK {b} stored=(\d+) off_end=(\d+) breaks=(\d+) games=(\d+)", summary)) for b in backends]

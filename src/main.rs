@@ -43,6 +43,10 @@ enum Command {
         addr: String,
         #[command(flatten)]
         db: DatabaseArg,
+        /// Open attempts held in memory, the least recently answered dropped beyond it (about
+        /// 400 bytes each; a dropped attempt is read again at its next answer).
+        #[arg(long, env = "SENTE_LIVE_ATTEMPTS", default_value_t = sente::app::LIVE_ATTEMPTS)]
+        live_attempts: usize,
     },
     /// Import SGF problem files and folders into a problem set.
     Import {
@@ -208,10 +212,18 @@ fn run() -> anyhow::Result<()> {
         db: DatabaseArg {
             database: std::env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_DATABASE.into()),
         },
+        live_attempts: std::env::var("SENTE_LIVE_ATTEMPTS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(sente::app::LIVE_ATTEMPTS),
     });
     init_logging(matches!(command, Command::Serve { .. }));
     match command {
-        Command::Serve { addr, db } => run_serve(&addr, &db.database),
+        Command::Serve {
+            addr,
+            db,
+            live_attempts,
+        } => run_serve(&addr, &db.database, live_attempts),
         Command::Import { db, set, paths } => run_import(&db.database, set.as_deref(), &paths),
         Command::Replay { json, paths } => run_replay(json, &paths),
         Command::Verify {
@@ -348,7 +360,7 @@ fn open_database(database: &str, max_size: u32) -> anyhow::Result<sente::db::Poo
     sente::db::connect_pool(database, max_size).context("cannot open the database")
 }
 
-fn run_serve(addr: &str, database: &str) -> anyhow::Result<()> {
+fn run_serve(addr: &str, database: &str, live_attempts: usize) -> anyhow::Result<()> {
     if database == DEFAULT_DATABASE {
         // Only the default: a folder named in a URL must exist (see connect_pool).
         std::fs::create_dir_all("data").context("cannot create the folder data/")?;
@@ -382,7 +394,8 @@ fn run_serve(addr: &str, database: &str) -> anyhow::Result<()> {
         }
     }
     drop(conn);
-    let state = sente::app::AppState::with_limits(pool, limits_from_env()?);
+    let state = sente::app::AppState::with_limits(pool, limits_from_env()?)
+        .with_live_capacity(live_attempts);
     let (server, bound) = sente::web::start_with(state, addr)?;
     tracing::info!("sente is ready: open http://{bound}/ in a browser");
     actix_web::rt::System::new().block_on(server)?;

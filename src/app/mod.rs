@@ -28,4 +28,4 @@ pub mod text;
 
 pub use actor::{Actor, Admin, Grownup, Learner, Parent, Teacher};
 pub use error::AppError;
-pub use state::AppState;
+pub use state::{AppState, LIVE_ATTEMPTS};
