@@ -207,16 +207,14 @@ fn main() -> ExitCode {
 
 fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
-    let command = cli.command.unwrap_or(Command::Serve {
-        addr: std::env::var("SENTE_ADDR").unwrap_or_else(|_| "127.0.0.1:8080".into()),
-        db: DatabaseArg {
-            database: std::env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_DATABASE.into()),
-        },
-        live_attempts: std::env::var("SENTE_LIVE_ATTEMPTS")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(sente::app::LIVE_ATTEMPTS),
-    });
+    // No command is `serve` with its defaults and environment variables, read by the same
+    // parser (a bad SENTE_LIVE_ATTEMPTS is an error either way).
+    let command = match cli.command {
+        Some(c) => c,
+        None => Cli::parse_from(["sente", "serve"])
+            .command
+            .expect("serve is a command"),
+    };
     init_logging(matches!(command, Command::Serve { .. }));
     match command {
         Command::Serve {
