@@ -204,7 +204,9 @@ impl<'a> Search<'a> {
                 self.stack.push(Some(state.clone()));
             }
         }
-        self.mid(0, INF - 1, INF - 1)
+        // Thresholds above every open number: the root goes on until it is proven or
+        // disproven, or the budget ends, even where its numbers have grown to `INF - 1`.
+        self.mid(0, INF, INF)
     }
 
     /// The move that wins for the side to move at a proven `state` (or, at a disproven one, the
@@ -459,13 +461,17 @@ impl<'a> Search<'a> {
 
     /// The node's numbers from its kids: `phi` = the smallest kid `delta`, `delta` = the sum of
     /// kid `phi`s; with the kid to search next, its `phi`, and the second-smallest kid `delta`.
+    /// A sum that grows past the largest open number stays open (`INF - 1`): only a kid that
+    /// is lost for its mover (`phi == INF`) makes the node's `delta` final.
     fn combine(&self, kids: &[Kid]) -> (u32, u32, usize, u32, u32) {
         let (mut phi, mut delta, mut best, mut best_phi, mut second) = (INF, 0u32, 0, INF, INF);
+        let mut lost_kid = false;
         for (i, k) in kids.iter().enumerate() {
             let (cp, cd) = k
                 .fixed
                 .or_else(|| self.tt.get(&k.key).copied())
                 .unwrap_or(k.init);
+            lost_kid |= cp >= INF;
             delta = delta.saturating_add(cp).min(INF);
             if cd < phi {
                 second = phi;
@@ -475,6 +481,9 @@ impl<'a> Search<'a> {
             } else if cd < second {
                 second = cd;
             }
+        }
+        if !lost_kid {
+            delta = delta.min(INF - 1);
         }
         (phi, delta, best, best_phi, second)
     }
@@ -951,5 +960,41 @@ mod tests {
             let moves = search.candidates(&State::new(board.clone(), side));
             assert!(moves.contains(&gg), "{side:?}: {moves:?}");
         }
+    }
+
+    #[test]
+    fn numbers_that_add_up_past_the_largest_open_number_stay_open() {
+        // Two kids each half the way to INF: their sum is no disproof of the node, whose
+        // proof number (the smallest kid delta) is still 5. A node whose delta read INF
+        // while its phi was 5 was returned unsettled by every later call at once, so the
+        // search stopped making progress.
+        let board = Board::from_rows(
+            "...
+             .O.
+             ...",
+        )
+        .unwrap();
+        let goal = Goal {
+            attacker: Color::Black,
+            target: vec![Point::new(1, 1)],
+            aim: Aim::Kill,
+            horizon: None,
+            escape: 5,
+        };
+        let area = Area::open(&board);
+        let search = Search::new(&goal, &area, Color::Black, KoMode::Strict, 80);
+        let kid = |x: u8, numbers: (u32, u32)| Kid {
+            mv: Move::Play(Point::new(x, 0)),
+            key: u64::from(x),
+            fixed: None,
+            init: numbers,
+        };
+        let open = [kid(0, (INF / 2, 5)), kid(1, (INF / 2 + 1, 7))];
+        let (phi, delta, best, _, _) = search.combine(&open);
+        assert_eq!((phi, delta, best), (5, INF - 1, 0));
+        // A kid lost for its mover proves the node: phi 0, delta INF.
+        let lost = [kid(0, (INF / 2, 5)), kid(1, (INF, 0))];
+        assert_eq!(search.combine(&lost).0, 0);
+        assert_eq!(search.combine(&lost).1, INF);
     }
 }
