@@ -142,10 +142,13 @@ impl Query for StoreMany<'_> {
 impl QueryFragment<Pg> for StoreMany<'_> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
         // The write lock first (`queries::WRITE_LOCK`; the batch may be its own transaction):
-        // every row of v, so every row the statement locks, waits for it.
-        out.push_sql("WITH lk AS MATERIALIZED (SELECT pg_advisory_xact_lock(");
-        out.push_sql(&super::queries::WRITE_LOCK.to_string());
-        out.push_sql(")), v AS (SELECT v.* FROM lk, unnest(");
+        // every row of v, so every row the statement locks, waits for it. Inside a batch's
+        // transaction, which holds the lock already, taking it again costs nothing.
+        out.push_sql(concat!(
+            "WITH lk AS MATERIALIZED (SELECT pg_advisory_xact_lock(",
+            super::queries::write_lock!(),
+            ")), v AS (SELECT v.* FROM lk, unnest("
+        ));
         out.push_bind_param::<Array<Integer>, _>(&self.idx)?;
         out.push_sql(", ");
         out.push_bind_param::<Array<Integer>, _>(&self.ids)?;

@@ -440,9 +440,17 @@ pub fn store_moves(conn: &mut AnyConnection, items: &[MoveBatchItem]) -> QueryRe
     }
 }
 
-/// The PostgreSQL advisory lock every writer batch holds until it commits (see
-/// [`write_transaction`]).
-pub const WRITE_LOCK: i64 = 5366;
+/// The number of the PostgreSQL advisory lock every writer batch holds until it commits (see
+/// [`write_transaction`]), as a literal so that the statements spell it at compile time.
+macro_rules! write_lock {
+    () => {
+        5366
+    };
+}
+pub(super) use write_lock;
+
+/// The PostgreSQL advisory lock every writer batch holds until it commits.
+pub const WRITE_LOCK: i64 = write_lock!();
 
 /// Whether a batch of moves alone, with nothing run after them, is stored atomically without a
 /// transaction around it: on PostgreSQL [`store_moves`] is one statement (its own transaction,
@@ -468,8 +476,8 @@ pub fn write_transaction(
     match conn {
         AnyConnection::Sqlite(c) => Tm::begin_transaction_sql(c, "BEGIN IMMEDIATE")?,
         AnyConnection::Postgresql(c) => {
-            let begin = format!("BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})");
-            let begun = Tm::begin_transaction_sql(c, &begin);
+            let begin = concat!("BEGIN; SELECT pg_advisory_xact_lock(", write_lock!(), ")");
+            let begun = Tm::begin_transaction_sql(c, begin);
             if begun.is_err() {
                 // The BEGIN may have run without the lock: leave no transaction open.
                 let _ = c.batch_execute("ROLLBACK");
