@@ -5,6 +5,7 @@
 
 pub mod accounts;
 mod batch;
+mod checkpoint;
 mod connection;
 pub mod devices;
 mod enums;

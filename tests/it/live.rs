@@ -215,3 +215,44 @@ fn postgres_a_batch_of_moves_alone_waits_for_the_write_lock() {
     });
     assert_eq!(stored(&app, attempt).1.len(), 2, "the move and its reply");
 }
+
+/// SQLite: the checkpoint thread copies the writer's commits into the database file soon after
+/// (the writer itself checkpoints only a long log, so that a checkpoint's syncs stay out of the
+/// batches of answers): the moves are in the file alone, without its write-ahead log, within
+/// seconds, although a few moves are far fewer pages than SQLite's own 1,000-page checkpoint.
+#[test]
+fn sqlite_answers_reach_the_database_file_without_the_writer_checkpointing() {
+    use diesel::{Connection, RunQueryDsl, SqliteConnection};
+    let Some(app) = TestApp::spawn(Db::Sqlite, "sqlite::answers_reach_the_database_file") else {
+        return;
+    };
+    fixtures(&app);
+    let attempt = app.start_attempt(snapback(&app));
+    assert_eq!(app.post_move(attempt, "aa").status, 200);
+    let file = std::path::PathBuf::from(app.db.url.strip_prefix("sqlite:").unwrap());
+    let copy = file.with_extension("copy.db");
+    #[derive(diesel::QueryableByName)]
+    struct N {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    let count = || -> Option<i64> {
+        // The file alone: a copy without its -wal beside it reads what was checkpointed.
+        std::fs::copy(&file, &copy).ok()?;
+        let mut c = SqliteConnection::establish(copy.to_str()?).ok()?;
+        let q = format!("SELECT count(*) AS n FROM attempt_moves WHERE attempt_id = {attempt}");
+        let n = diesel::sql_query(q).get_result::<N>(&mut c).ok()?.n;
+        drop(c);
+        let _ = std::fs::remove_file(&copy);
+        Some(n)
+    };
+    let start = std::time::Instant::now();
+    while count() != Some(2) {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(5),
+            "the move and its reply were not checkpointed: {:?}",
+            count()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
