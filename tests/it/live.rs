@@ -221,7 +221,7 @@ fn postgres_a_batch_of_moves_alone_waits_for_the_write_lock() {
 /// batches of answers): the moves are in the file alone, without its write-ahead log, within
 /// seconds, although a few moves are far fewer pages than SQLite's own 1,000-page checkpoint.
 #[test]
-fn sqlite_answers_reach_the_database_file_without_the_writer_checkpointing() {
+fn sqlite_answers_reach_the_database_file_soon_after_they_commit() {
     use diesel::{Connection, RunQueryDsl, SqliteConnection};
     let Some(app) = TestApp::spawn(Db::Sqlite, "sqlite::answers_reach_the_database_file") else {
         return;
