@@ -363,9 +363,8 @@ fn run_serve(addr: &str, database: &str, live_attempts: usize) -> anyhow::Result
         // Only the default: a folder named in a URL must exist (see connect_pool).
         std::fs::create_dir_all("data").context("cannot create the folder data/")?;
     }
-    // Eight for requests, one the writer thread keeps and one for SQLite's checkpoints
-    // (ARCHITECTURE.md "An answer", Pool).
-    let pool = open_database(database, 10)?;
+    // Eight for requests and one the writer thread keeps (ARCHITECTURE.md "An answer", Pool).
+    let pool = open_database(database, 9)?;
     let mut conn = pool.get()?;
     if sente::db::count_problems(&mut conn)? == 0 {
         match shipped_bank() {

@@ -5,7 +5,6 @@
 
 pub mod accounts;
 mod batch;
-mod checkpoint;
 mod connection;
 pub mod devices;
 mod enums;

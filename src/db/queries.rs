@@ -440,62 +440,6 @@ pub fn store_moves(conn: &mut AnyConnection, items: &[MoveBatchItem]) -> QueryRe
     }
 }
 
-/// What a checkpoint did: whether it was stopped short (`busy`), the pages in the log, and how
-/// many of them are now in the database file.
-#[derive(QueryableByName, Debug)]
-pub struct Checkpoint {
-    #[diesel(sql_type = diesel::sql_types::Integer)]
-    pub busy: i32,
-    #[diesel(sql_type = diesel::sql_types::Integer)]
-    pub log: i32,
-    #[diesel(sql_type = diesel::sql_types::Integer, column_name = checkpointed)]
-    pub copied: i32,
-}
-
-/// Copies the pages of SQLite's write-ahead log that no reader still needs into the database
-/// file (a PASSIVE checkpoint: it waits for nobody and blocks nobody); `None` on PostgreSQL.
-pub fn checkpoint(conn: &mut AnyConnection) -> QueryResult<Option<Checkpoint>> {
-    match conn {
-        AnyConnection::Sqlite(c) => diesel::sql_query("PRAGMA wal_checkpoint(PASSIVE)")
-            .get_result(c)
-            .map(Some),
-        AnyConnection::Postgresql(_) => Ok(None),
-    }
-}
-
-/// How many pages SQLite's log holds before the writer's own commit checkpoints it (instead of
-/// 1,000): by then the checkpoint thread (`db::checkpoint`) has copied nearly all of them, so
-/// the writer copies what is left and syncs, and the log starts again from its beginning, which
-/// a checkpoint that runs beside the writer cannot do (SQLite restarts the log only at a write
-/// that begins with every page of it copied).
-macro_rules! writer_log_pages {
-    () => {
-        10000
-    };
-}
-
-/// Settings of the connection the writer keeps: on SQLite most of the copying of checkpoints
-/// is left to the checkpoint thread (`db::checkpoint`) instead of run inside a batch's commit.
-pub fn writer_settings(conn: &mut AnyConnection) -> QueryResult<()> {
-    use diesel::connection::SimpleConnection;
-    match conn {
-        AnyConnection::Sqlite(c) => {
-            c.batch_execute(concat!("PRAGMA wal_autocheckpoint = ", writer_log_pages!()))
-        }
-        AnyConnection::Postgresql(_) => Ok(()),
-    }
-}
-
-/// Undoes [`writer_settings`] on a connection going back to the pool (SQLite's default: a
-/// checkpoint in the commit that grows the log past 1,000 pages).
-pub fn restore_settings(conn: &mut AnyConnection) -> QueryResult<()> {
-    use diesel::connection::SimpleConnection;
-    match conn {
-        AnyConnection::Sqlite(c) => c.batch_execute("PRAGMA wal_autocheckpoint = 1000"),
-        AnyConnection::Postgresql(_) => Ok(()),
-    }
-}
-
 /// The number of the PostgreSQL advisory lock every writer batch holds until it commits (see
 /// [`write_transaction`]), as a literal so that the statements spell it at compile time.
 macro_rules! write_lock {

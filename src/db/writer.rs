@@ -14,7 +14,6 @@ use tokio::sync::oneshot;
 
 use diesel::Connection;
 
-use super::checkpoint;
 use super::connection::{AnyConnection, Pool, PooledConn};
 use super::enums::AttemptResult;
 use super::models::NewAttemptMove;
@@ -138,10 +137,9 @@ fn run(pool: Pool, rx: Receiver<Job>) {
     // the pool tests first: a database that restarted meanwhile costs no batch.
     let mut held: Option<PooledConn> = None;
     let mut last_batch = Instant::now();
-    let checkpoints = checkpoint::start(pool.clone());
     while let Ok(first) = rx.recv() {
         if last_batch.elapsed() > KEEP_CONNECTION {
-            give_back(&mut held);
+            held = None;
         }
         let mut jobs = vec![first];
         while jobs.len() < MAX_BATCH {
@@ -152,12 +150,7 @@ fn run(pool: Pool, rx: Receiver<Job>) {
         }
         if held.is_none() {
             match pool.get() {
-                Ok(mut c) => {
-                    if let Err(e) = queries::writer_settings(&mut c) {
-                        tracing::warn!("database writer: {e}");
-                    }
-                    held = Some(c)
-                }
+                Ok(c) => held = Some(c),
                 Err(e) => {
                     let msg = e.to_string();
                     // Each job must still answer its request: run none, report the failure.
@@ -197,23 +190,13 @@ fn run(pool: Pool, rx: Receiver<Job>) {
         };
         let failed = committed.err().map(|e| e.to_string());
         if failed.is_some() {
-            give_back(&mut held);
-        } else {
-            checkpoints.committed();
+            held = None;
         }
         last_batch = Instant::now();
         for deliver in delivers {
             deliver(failed.as_deref());
         }
         deliver_moves(moves, stored, failed.as_deref());
-    }
-}
-
-/// Returns the writer's connection to the pool with SQLite's own checkpoints on again, for the
-/// requests that write on it.
-fn give_back(held: &mut Option<PooledConn>) {
-    if let Some(mut c) = held.take() {
-        let _ = queries::restore_settings(&mut c);
     }
 }
 
