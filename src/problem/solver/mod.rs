@@ -120,6 +120,16 @@ enum Disagreement {
     WrongProven(Move),
 }
 
+/// Why the author's first answer is not the goal's proof, from its strict and its lenient read
+/// (`Some(true)`: the learner wins). A ko only when the strict read refuted it and the lenient
+/// one proves it; a strict read the budget cut off is no ko, just unproven (`unknown`).
+fn unproven_authors(strict: Option<bool>, lenient: Option<bool>) -> Disagreement {
+    match (strict, lenient) {
+        (Some(false), Some(true)) => Disagreement::AuthorsKo,
+        _ => Disagreement::AuthorsUnproven,
+    }
+}
+
 /// A share of a fight's budget: until a moment and until the fight has spent so many nodes.
 #[derive(Clone, Copy)]
 struct Slice {
@@ -281,6 +291,7 @@ impl<'a> Fight<'a> {
     ) -> Result<(), Disagreement> {
         let share = |f: &Self, n: usize| f.part(slice, 1.0 / n.max(1) as f32);
         let mut proven = authors.is_empty();
+        let mut first_strict = None;
         for (k, &m) in authors.iter().enumerate() {
             // Most of the slice: the author's answer is usually the hardest proof to find.
             let last = k + 1 == authors.len();
@@ -289,20 +300,22 @@ impl<'a> Fight<'a> {
             } else {
                 share(self, authors.len() - k + 1)
             };
-            if self.read(KoMode::Strict, m, slice_m) == Some(true) {
+            let read = self.read(KoMode::Strict, m, slice_m);
+            if k == 0 {
+                first_strict = read;
+            }
+            if read == Some(true) {
                 proven = true;
                 break;
             }
         }
         if !proven {
-            let ko = authors
-                .first()
-                .is_some_and(|&m| self.read(KoMode::Lenient, m, share(self, 2)) == Some(true));
-            return Err(if ko {
-                Disagreement::AuthorsKo
-            } else {
-                Disagreement::AuthorsUnproven
-            });
+            // The lenient read is asked only where the strict one was refuted.
+            let lenient = match (first_strict, authors.first()) {
+                (Some(false), Some(&m)) => self.read(KoMode::Lenient, m, share(self, 2)),
+                _ => None,
+            };
+            return Err(unproven_authors(first_strict, lenient));
         }
         if self.won_by_passing(share(self, wrongs.len() + 2)) {
             return Err(Disagreement::MetAlready);
@@ -549,6 +562,17 @@ mod tests {
 
     fn problem(src: &str) -> Problem {
         from_sgf_bytes(src.as_bytes()).unwrap().remove(0).unwrap()
+    }
+
+    #[test]
+    fn the_authors_answer_is_a_ko_only_when_the_strict_read_refuted_it() {
+        use Disagreement::{AuthorsKo, AuthorsUnproven};
+        assert_eq!(unproven_authors(Some(false), Some(true)), AuthorsKo);
+        // The strict read ran out of budget: nothing says the answer needs a ko.
+        assert_eq!(unproven_authors(None, Some(true)), AuthorsUnproven);
+        assert_eq!(unproven_authors(Some(false), Some(false)), AuthorsUnproven);
+        assert_eq!(unproven_authors(Some(false), None), AuthorsUnproven);
+        assert_eq!(unproven_authors(None, None), AuthorsUnproven);
     }
 
     #[test]
