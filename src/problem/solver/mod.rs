@@ -120,13 +120,19 @@ enum Disagreement {
     WrongProven(Move),
 }
 
-/// Why the author's first answer is not the goal's proof, from its strict and its lenient read
-/// (`Some(true)`: the learner wins). A ko only when the strict read refuted it and the lenient
-/// one proves it; a strict read the budget cut off is no ko, just unproven (`unknown`).
-fn unproven_authors(strict: Option<bool>, lenient: Option<bool>) -> Disagreement {
-    match (strict, lenient) {
-        (Some(false), Some(true)) => Disagreement::AuthorsKo,
-        _ => Disagreement::AuthorsUnproven,
+/// A move's verdict from its two reads (`Some(true)`: the learner wins): correct when the strict
+/// read proves it; a ko only when the strict read refuted it and the lenient one proves it. The
+/// lenient read is made only after a strict refutation: a strict read the budget cut off is
+/// `Unknown`, never a ko.
+fn verdict(strict: Option<bool>, lenient: impl FnOnce() -> Option<bool>) -> MoveVerdict {
+    match strict {
+        Some(true) => MoveVerdict::Correct,
+        None => MoveVerdict::Unknown,
+        Some(false) => match lenient() {
+            Some(true) => MoveVerdict::Ko,
+            Some(false) => MoveVerdict::Wrong,
+            None => MoveVerdict::Unknown,
+        },
     }
 }
 
@@ -268,16 +274,14 @@ impl<'a> Fight<'a> {
         let Some(after) = self.after(mv) else {
             return (MoveVerdict::Unknown, None);
         };
-        match self.read(KoMode::Strict, mv, slice) {
-            Some(true) => return (MoveVerdict::Correct, self.strict.best_move(&after)),
-            None => return (MoveVerdict::Unknown, None),
-            Some(false) => {}
-        }
-        match self.read(KoMode::Lenient, mv, slice) {
-            Some(true) => (MoveVerdict::Ko, None),
-            Some(false) => (MoveVerdict::Wrong, self.lenient.best_move(&after)),
-            None => (MoveVerdict::Unknown, None),
-        }
+        let strict = self.read(KoMode::Strict, mv, slice);
+        let v = verdict(strict, || self.read(KoMode::Lenient, mv, slice));
+        let reply = match v {
+            MoveVerdict::Correct => self.strict.best_move(&after),
+            MoveVerdict::Wrong => self.lenient.best_move(&after),
+            MoveVerdict::Ko | MoveVerdict::Unknown => None,
+        };
+        (v, reply)
     }
 
     /// Checks the goal against the tree at this position: one of the author's moves is proven,
@@ -310,12 +314,15 @@ impl<'a> Fight<'a> {
             }
         }
         if !proven {
-            // The lenient read is asked only where the strict one was refuted.
-            let lenient = match (first_strict, authors.first()) {
-                (Some(false), Some(&m)) => self.read(KoMode::Lenient, m, share(self, 2)),
-                _ => None,
+            let lenient = || {
+                let m = *authors.first()?;
+                let half = share(self, 2);
+                self.read(KoMode::Lenient, m, half)
             };
-            return Err(unproven_authors(first_strict, lenient));
+            return Err(match verdict(first_strict, lenient) {
+                MoveVerdict::Ko => Disagreement::AuthorsKo,
+                _ => Disagreement::AuthorsUnproven,
+            });
         }
         if self.won_by_passing(share(self, wrongs.len() + 2)) {
             return Err(Disagreement::MetAlready);
@@ -566,13 +573,17 @@ mod tests {
 
     #[test]
     fn the_authors_answer_is_a_ko_only_when_the_strict_read_refuted_it() {
-        use Disagreement::{AuthorsKo, AuthorsUnproven};
-        assert_eq!(unproven_authors(Some(false), Some(true)), AuthorsKo);
-        // The strict read ran out of budget: nothing says the answer needs a ko.
-        assert_eq!(unproven_authors(None, Some(true)), AuthorsUnproven);
-        assert_eq!(unproven_authors(Some(false), Some(false)), AuthorsUnproven);
-        assert_eq!(unproven_authors(Some(false), None), AuthorsUnproven);
-        assert_eq!(unproven_authors(None, None), AuthorsUnproven);
+        use MoveVerdict::{Correct, Ko, Unknown, Wrong};
+        assert_eq!(verdict(Some(false), || Some(true)), Ko);
+        // The strict read ran out of budget: nothing says the answer needs a ko, and the
+        // lenient read is not made.
+        assert_eq!(verdict(None, || unreachable!("no lenient read")), Unknown);
+        assert_eq!(verdict(Some(false), || Some(false)), Wrong);
+        assert_eq!(verdict(Some(false), || None), Unknown);
+        assert_eq!(
+            verdict(Some(true), || unreachable!("no lenient read")),
+            Correct
+        );
     }
 
     #[test]
