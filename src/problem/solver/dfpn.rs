@@ -740,10 +740,11 @@ impl<'a> Search<'a> {
                 for l in board.liberties(q) {
                     add(l, &mut out);
                 }
-                // The short chain's other neighbours: a defender chain of two liberties or
-                // fewer next to it is what the attacker takes (or ataris) to save it and what
-                // the defender extends, wherever the group's own space ends.
-                for l in short_neighbours_liberties(board, q, defender) {
+                // The short chain's other neighbours: a defender chain of three liberties or
+                // fewer next to it is what the attacker shortens, takes or ataris to save it
+                // (a race against that chain, fought outside the group's own space), and what
+                // the defender extends.
+                for l in short_neighbours_liberties(board, q, defender, 3) {
                     add(l, &mut out);
                 }
             }
@@ -810,7 +811,7 @@ impl<'a> Search<'a> {
                 // A defender chain of two liberties or fewer beside the short chain: the
                 // attacker saves its chain by taking it, the defender extends it to keep the
                 // attack going.
-                for l in short_neighbours_liberties(board, q, self.goal.defender()) {
+                for l in short_neighbours_liberties(board, q, self.goal.defender(), 2) {
                     push(l);
                 }
             }
@@ -842,9 +843,9 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The liberties of the `defender` chains of two liberties or fewer next to the chain at `q`,
+/// The liberties of the `defender` chains of `cap` liberties or fewer next to the chain at `q`,
 /// each chain read once (a point may repeat across chains: the callers keep their own sets).
-fn short_neighbours_liberties(board: &Board, q: Point, defender: Color) -> Vec<Point> {
+fn short_neighbours_liberties(board: &Board, q: Point, defender: Color, cap: usize) -> Vec<Point> {
     let mut seen: Vec<u16> = Vec::new();
     let mut out = Vec::new();
     for c in board.chain(q) {
@@ -855,7 +856,7 @@ fn short_neighbours_liberties(board: &Board, q: Point, defender: Color) -> Vec<P
             let id = board.chain_id(d).expect("a stone");
             if !seen.contains(&id) {
                 seen.push(id);
-                if board.liberties_up_to(d, 3) <= 2 {
+                if board.liberties_up_to(d, cap + 1) <= cap {
                     out.extend(board.liberties(d));
                 }
             }
