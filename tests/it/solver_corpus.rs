@@ -50,27 +50,29 @@ fn the_solver_never_proves_a_first_move_the_ggg_trees_mark_wrong() {
     );
 }
 
-/// ggg-easy-84: Black's corner and White's stones race, and White's way to answer the wrong
-/// B ps runs through shortening Black's three-liberty chain beside White's short one (W os,
-/// B sr, W mr: a ko at best for Black, as GNU Go's owl also reads it). Without that move the
-/// wrong answer was "proven" and the author's B sr came out a ko.
+/// Races fought beside the group: in ggg-easy-84 White answers the wrong B ps only by
+/// shortening Black's three-liberty chain beside White's short one (W os, B sr, W mr: a ko at
+/// best for Black, as GNU Go's owl also reads it), and in ggg-easy-56 the race is against an
+/// attacker chain of three liberties. Without those moves the wrong answer was "proven" and the
+/// author's answer came out a ko (84), or every goal was refused (56).
 #[test]
-fn a_race_against_a_defender_chain_of_three_liberties_is_read() {
-    let Some(data) = shared_data("a_race_against_a_defender_chain_of_three_liberties_is_read")
-    else {
+fn races_against_chains_of_three_liberties_are_read() {
+    let Some(data) = shared_data("races_against_chains_of_three_liberties_are_read") else {
         return;
     };
-    let f = data.join("problems/ggg/easy/ggg-easy-84.sgf");
-    let p = from_sgf_bytes(&std::fs::read(&f).unwrap())
-        .unwrap()
-        .remove(0)
-        .unwrap();
     let budget = Budget {
         nodes: 150_000,
         time: Duration::from_secs(60),
         ..Budget::default()
     };
-    let s = solve(&p, budget);
-    let sr = sente::go::Move::Play(sente::go::Point::from_sgf("sr").unwrap());
-    assert_eq!(s.correct_first_moves, vec![sr], "{s:?}");
+    for (name, answer) in [("ggg-easy-84.sgf", "sr"), ("ggg-easy-56.sgf", "rs")] {
+        let f = data.join("problems/ggg/easy").join(name);
+        let p = from_sgf_bytes(&std::fs::read(&f).unwrap())
+            .unwrap()
+            .remove(0)
+            .unwrap();
+        let s = solve(&p, budget);
+        let mv = sente::go::Move::Play(sente::go::Point::from_sgf(answer).unwrap());
+        assert_eq!(s.correct_first_moves, vec![mv], "{name}: {s:?}");
+    }
 }

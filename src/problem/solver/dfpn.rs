@@ -714,9 +714,10 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        // A race: the defender fills the liberties of an attacker chain touching the group
-        // when it is down to three, the attacker extends one down to two (each chain once).
-        let short = if me == defender { 3 } else { 2 };
+        // A race: an attacker chain touching the group that is down to three liberties is
+        // where both sides play (the defender fills its liberties, the attacker extends it or
+        // shortens the defender's chains beside it), each chain once.
+        let short = 3;
         let mut raced: Vec<u16> = Vec::new();
         for &g in &group {
             for q in board.adjacent(g) {
