@@ -13,18 +13,10 @@ use sente::gtp::{Gtp, find_gnugo};
 use sente::problem::generator::{self, Settings, Topic};
 use sente::problem::{Kind, Problem, from_sgf_bytes, level_of, main_correct_line, replay_history};
 
-use crate::support::{files_with_ext, shared_data};
+use crate::support::{files_with_ext, read_one, shared_data};
 
 fn bank() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("problems")
-}
-
-fn read_one(path: &std::path::Path) -> Problem {
-    let name = path.display();
-    let mut problems =
-        from_sgf_bytes(&std::fs::read(path).unwrap()).unwrap_or_else(|e| panic!("{name}: {e}"));
-    assert_eq!(problems.len(), 1, "{name}: one problem per file");
-    problems.remove(0).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// Whether the main line's first move takes a ko: after it the opponent may not take back at

@@ -6,7 +6,7 @@ use std::time::Duration;
 use sente::problem::from_sgf_bytes;
 use sente::problem::solver::{Budget, solve};
 
-use crate::support::{files_with_ext, shared_data};
+use crate::support::{files_with_ext, pt, read_one, shared_data};
 
 #[test]
 fn the_solver_never_proves_a_first_move_the_ggg_trees_mark_wrong() {
@@ -66,13 +66,11 @@ fn races_against_chains_of_three_liberties_are_read() {
         ..Budget::default()
     };
     for (name, answer) in [("ggg-easy-84.sgf", "sr"), ("ggg-easy-56.sgf", "rs")] {
-        let f = data.join("problems/ggg/easy").join(name);
-        let p = from_sgf_bytes(&std::fs::read(&f).unwrap())
-            .unwrap()
-            .remove(0)
-            .unwrap();
-        let s = solve(&p, budget);
-        let mv = sente::go::Move::Play(sente::go::Point::from_sgf(answer).unwrap());
+        let s = solve(
+            &read_one(&data.join("problems/ggg/easy").join(name)),
+            budget,
+        );
+        let mv = sente::go::Move::Play(pt(answer));
         assert_eq!(s.correct_first_moves, vec![mv], "{name}: {s:?}");
     }
 }

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use sente::go::{Board, Color, Game, Move, Point, Rules};
+use sente::problem::{Problem, from_sgf_bytes};
 
 /// `../shared/data`, or `None` (with a printed skip message) when it is absent in a user's clone.
 /// Under `SENTE_REQUIRE_SHARED=1` (set by `.ci/run`) an absent folder fails the test.
@@ -34,6 +35,15 @@ pub fn files_with_ext(dir: &std::path::Path, ext: &str) -> Vec<PathBuf> {
     }
     out.sort();
     out
+}
+
+/// The one problem of an SGF file (a file of several, or one that does not import, fails).
+pub fn read_one(path: &std::path::Path) -> Problem {
+    let name = path.display();
+    let mut problems =
+        from_sgf_bytes(&std::fs::read(path).unwrap()).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(problems.len(), 1, "{name}: one problem per file");
+    problems.remove(0).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 pub fn pt(s: &str) -> Point {

@@ -714,10 +714,9 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        // A race: an attacker chain touching the group that is down to three liberties is
+        // A race: an attacker chain touching the group that is down to `RACE` liberties is
         // where both sides play (the defender fills its liberties, the attacker extends it or
         // shortens the defender's chains beside it), each chain once.
-        let short = 3;
         let mut raced: Vec<u16> = Vec::new();
         for &g in &group {
             for q in board.adjacent(g) {
@@ -729,7 +728,7 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 raced.push(id);
-                if board.liberties_up_to(q, short + 1) > short {
+                if board.liberties_up_to(q, RACE + 1) > RACE {
                     continue;
                 }
                 let mut add = |l: Point, out: &mut Vec<Point>| {
@@ -741,11 +740,11 @@ impl<'a> Search<'a> {
                 for l in board.liberties(q) {
                     add(l, &mut out);
                 }
-                // The short chain's other neighbours: a defender chain of three liberties or
+                // The short chain's other neighbours: a defender chain of `RACE` liberties or
                 // fewer next to it is what the attacker shortens, takes or ataris to save it
                 // (a race against that chain, fought outside the group's own space), and what
                 // the defender extends.
-                for l in short_neighbours_liberties(board, q, defender, 3) {
+                for l in short_neighbours_liberties(board, q, defender, RACE) {
                     add(l, &mut out);
                 }
             }
@@ -812,7 +811,7 @@ impl<'a> Search<'a> {
                 // A defender chain of two liberties or fewer beside the short chain: the
                 // attacker saves its chain by taking it, the defender extends it to keep the
                 // attack going.
-                for l in short_neighbours_liberties(board, q, self.goal.defender(), 2) {
+                for l in short_neighbours_liberties(board, q, self.goal.defender(), ATARI_RESCUE) {
                     push(l);
                 }
             }
@@ -843,6 +842,14 @@ impl<'a> Search<'a> {
         score - dist
     }
 }
+
+/// Life and death: the liberties at which a chain beside the group is in a race, for both sides
+/// (the attacker's chains touching the group, the defender's chains beside those).
+const RACE: usize = 3;
+
+/// Captures: a defender chain of this many liberties or fewer beside an attacker chain in atari
+/// is what the attacker takes (or ataris) to save it.
+const ATARI_RESCUE: usize = 2;
 
 /// The liberties of the `defender` chains of `cap` liberties or fewer next to the chain at `q`,
 /// each chain read once (a point may repeat across chains: the callers keep their own sets).
