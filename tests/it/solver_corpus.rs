@@ -3,7 +3,6 @@
 
 use std::time::Duration;
 
-use sente::problem::from_sgf_bytes;
 use sente::problem::solver::{Budget, solve};
 
 use crate::support::{files_with_ext, pt, read_one, shared_data};
@@ -22,10 +21,7 @@ fn the_solver_never_proves_a_first_move_the_ggg_trees_mark_wrong() {
         let files = files_with_ext(&data.join("problems/ggg").join(set), "sgf");
         // A spread sample keeps the test short on two cores.
         for f in files.iter().step_by(10) {
-            let p = from_sgf_bytes(&std::fs::read(f).unwrap())
-                .unwrap()
-                .remove(0)
-                .unwrap();
+            let p = read_one(f);
             let s = solve(&p, budget);
             let tree = &p.tree;
             for &c in &tree.root().children {

@@ -808,9 +808,9 @@ impl<'a> Search<'a> {
                 for l in board.liberties(q) {
                     push(l);
                 }
-                // A defender chain of two liberties or fewer beside the short chain: the
-                // attacker saves its chain by taking it, the defender extends it to keep the
-                // attack going.
+                // A defender chain of `ATARI_RESCUE` liberties or fewer beside the short chain:
+                // the attacker saves its chain by taking it, the defender extends it to keep
+                // the attack going.
                 for l in short_neighbours_liberties(board, q, self.goal.defender(), ATARI_RESCUE) {
                     push(l);
                 }
@@ -843,8 +843,9 @@ impl<'a> Search<'a> {
     }
 }
 
-/// Life and death: the liberties at which a chain beside the group is in a race, for both sides
-/// (the attacker's chains touching the group, the defender's chains beside those).
+/// Life and death: a chain beside the group with this many liberties or fewer is in a race,
+/// and both sides play on its liberties (the attacker's chains touching the group, the
+/// defender's chains beside those).
 const RACE: usize = 3;
 
 /// Captures: a defender chain of this many liberties or fewer beside an attacker chain in atari
