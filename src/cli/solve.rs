@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use crate::go::{Board, Color, Game, Move, Point, Rules, sgf};
+use crate::problem::Ruleset;
 use crate::problem::solver::{self, Budget, Question, Solution};
 
 /// What to ask of the file.
@@ -39,20 +40,22 @@ pub fn solve_file(path: &Path, ask: &Ask<'_>, budget: Budget) -> anyhow::Result<
             .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         return Ok(solver::solve(&problem, budget));
     };
-    let board = position_before(&bytes, ask.move_number.unwrap_or(1))
+    let (board, rules) = position_before(&bytes, ask.move_number.unwrap_or(1))
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     let target = parse_vertex(vertex, board.size())
         .ok_or_else(|| anyhow::anyhow!("--target {vertex}: not a point of the board"))?;
     if board.get(target).is_none() {
         anyhow::bail!("--target {vertex}: no stone there");
     }
-    Ok(solver::solve_query(&board, question, target, budget))
+    Ok(solver::solve_query(&board, question, target, rules, budget))
 }
 
-/// The board before move `n` (1-based) of the file's main line, as GTP's `loadsgf FILE n`.
-fn position_before(bytes: &[u8], n: usize) -> Result<Board, String> {
+/// The board before move `n` (1-based) of the file's main line, as GTP's `loadsgf FILE n`, and
+/// the rules the file names (`RU[]`).
+fn position_before(bytes: &[u8], n: usize) -> Result<(Board, Ruleset), String> {
     let tree = sgf::parse(bytes).map_err(|e| e.to_string())?;
     let root = tree.root(0).ok_or("no game in the file")?;
+    let rules = root.get("RU").map(Ruleset::from_sgf).unwrap_or_default();
     let size = sgf::board_size(root).map_err(|e| e.to_string())?;
     let board = Board::new(size).ok_or("unsupported board size")?;
     let mut game = Game::from_position(board, Color::Black, Rules::chinese());
@@ -72,7 +75,7 @@ fn position_before(bytes: &[u8], n: usize) -> Result<Board, String> {
                 continue;
             };
             if played + 1 >= n {
-                return Ok(game.board().clone());
+                return Ok((game.board().clone(), rules));
             }
             let mv: Move = sgf::parse_move(v, size).map_err(|e| e.to_string())?;
             game.play_as(color, mv)
@@ -80,5 +83,5 @@ fn position_before(bytes: &[u8], n: usize) -> Result<Board, String> {
             played += 1;
         }
     }
-    Ok(game.board().clone())
+    Ok((game.board().clone(), rules))
 }

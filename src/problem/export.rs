@@ -4,7 +4,7 @@
 use crate::go::Move;
 use crate::go::sgf::{self, Sgf};
 
-use super::model::Problem;
+use super::model::{Problem, Ruleset};
 
 /// The problem as an SGF file.
 pub fn to_sgf(problem: &Problem) -> String {
@@ -37,6 +37,9 @@ pub fn to_sgf(problem: &Problem) -> String {
     }
     if let Some(so) = &problem.source {
         root_props.push(("SO", vec![so.clone()]));
+    }
+    if problem.rules != Ruleset::default() {
+        root_props.push(("RU", vec![problem.rules.sgf_value().into()]));
     }
     root_props.retain(|(_, v)| !v.is_empty());
     let root = out.add_node(None, &root_props);

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use crate::go::{Color, MAX_SIZE, MIN_SIZE, Move, Point};
 
 use super::import_sgf::kind_from_text;
-use super::model::{Kind, Mark, Problem, SolutionTree, TreeNode, Viewport};
+use super::model::{Kind, Mark, Problem, Ruleset, SolutionTree, TreeNode, Viewport};
 
 /// Why an OGS puzzle cannot be read.
 #[derive(Debug, thiserror::Error)]
@@ -165,6 +165,7 @@ pub fn from_ogs_json(text: &str) -> Result<Problem, OgsError> {
         source: Some("OGS".into()),
         tags: Vec::new(),
         warnings: Vec::new(),
+        rules: Ruleset::Chinese,
     })
 }
 

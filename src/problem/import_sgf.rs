@@ -15,7 +15,7 @@
 use crate::go::sgf::{self, Node, SgfError, ValueError, board_size, parse_move, parse_point_list};
 use crate::go::{Color, Move, Point};
 
-use super::model::{Kind, Mark, Problem, SolutionTree, TreeNode, Viewport};
+use super::model::{Kind, Mark, Problem, Ruleset, SolutionTree, TreeNode, Viewport};
 
 /// Why a game tree is not a usable problem.
 #[derive(Debug, thiserror::Error)]
@@ -146,6 +146,7 @@ pub fn from_sgf(root: Node<'_>) -> Result<Problem, ImportError> {
             .filter(|s| !s.is_empty()),
         tags: level_tag(root),
         warnings,
+        rules: root.get("RU").map(Ruleset::from_sgf).unwrap_or_default(),
     })
 }
 
@@ -426,6 +427,24 @@ mod tests {
         assert_eq!(p.to_play, Color::Black);
         assert_eq!(p.line_counts(), (2, 1));
         assert_eq!(p.tree.correct_first_moves().len(), 2);
+    }
+
+    #[test]
+    fn the_rules_come_from_ru_and_default_to_chinese() {
+        let tree = "AB[aa]AW[ba](;B[ca]C[Correct])(;B[bb]))";
+        for (ru, rules) in [
+            ("RU[Japanese]", Ruleset::Japanese),
+            ("RU[korean]", Ruleset::Japanese),
+            ("RU[jp]", Ruleset::Japanese),
+            ("RU[Chinese]", Ruleset::Chinese),
+            ("RU[AGA]", Ruleset::Chinese),
+            ("", Ruleset::Chinese),
+        ] {
+            let p = one(&format!("(;SZ[9]{ru}{tree}"));
+            assert_eq!(p.rules, rules, "{ru}");
+            let again = one(&crate::problem::to_sgf(&p));
+            assert_eq!(again.rules, rules, "{ru} after export");
+        }
     }
 
     #[test]

@@ -24,6 +24,6 @@ pub use judge::{
     next_correct_move, play_in_problem, replay_history, verify_tree,
 };
 pub use legality::{Illegality, check_legality};
-pub use model::{Kind, Mark, Problem, SolutionTree, TreeNode, TreeNodeId, Viewport};
+pub use model::{Kind, Mark, Problem, Ruleset, SolutionTree, TreeNode, TreeNodeId, Viewport};
 pub use transform::{Symmetry, transform};
 pub use upload::{Rejected, Uploaded, read_upload, tree_text};

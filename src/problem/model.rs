@@ -114,6 +114,39 @@ impl Viewport {
     }
 }
 
+/// The rules a problem was written under (SGF `RU[]`), as far as they change its answer: whether
+/// a ko only the attacker can ever end is a kill (Japanese and Korean rules: bent four in the
+/// corner is dead) or stays a ko (Chinese rules, sente's own and the default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ruleset {
+    #[default]
+    Chinese,
+    Japanese,
+}
+
+impl Ruleset {
+    /// Reads an SGF `RU[]` value: "Japanese", "Korean", "jp", "kr" (any case) are the Japanese
+    /// family; anything else (Chinese, AGA, NZ, Tromp-Taylor, …) counts by area and reads kos
+    /// as the Chinese rules do.
+    pub fn from_sgf(value: &str) -> Ruleset {
+        let v = value.trim().to_ascii_lowercase();
+        if v.starts_with("jap") || v.starts_with("kor") || v == "jp" || v == "kr" || v == "ja" {
+            Ruleset::Japanese
+        } else {
+            Ruleset::Chinese
+        }
+    }
+
+    /// The SGF `RU[]` value written on export.
+    pub fn sgf_value(self) -> &'static str {
+        match self {
+            Ruleset::Chinese => "Chinese",
+            Ruleset::Japanese => "Japanese",
+        }
+    }
+}
+
 /// An author's verdict on a node, from comments and SGF markers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -210,6 +243,8 @@ pub struct Problem {
     pub source: Option<String>,
     pub tags: Vec<String>,
     pub warnings: Vec<String>,
+    /// The rules the author read it under (`RU[]`; Chinese when absent).
+    pub rules: Ruleset,
 }
 
 impl Problem {

@@ -162,6 +162,26 @@ fn bent_four_in_the_corner_is_a_ko_not_a_kill() {
     assert!(moves(&v).is_empty(), "{v}");
 }
 
+/// Under the Japanese rules (`RU[Japanese]`) bent four in the corner is dead: the ko is one only
+/// Black can end (White can only retake, never connect), and Black chooses when.
+#[test]
+fn bent_four_in_the_corner_is_a_kill_under_the_japanese_rules() {
+    let japanese = BENT_FOUR.replace("SZ[9]", "SZ[9]RU[Japanese]");
+    let v = solve(
+        "bent-four-japanese",
+        &format!("{japanese})"),
+        &["--goal", "kill", "--target", "da"],
+    );
+    assert_eq!(v["status"], "proven", "{v}");
+    let v = solve(
+        "ko-problem-japanese",
+        &format!("{japanese}C[Black to kill.];B[ba])"),
+        &[],
+    );
+    assert_eq!(v["status"], "proven", "{v}");
+    assert_eq!(moves(&v), ["ba"], "{v}");
+}
+
 #[test]
 fn a_problem_whose_answer_is_a_ko_is_reported_as_ko() {
     let v = solve(

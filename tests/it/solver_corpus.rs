@@ -70,3 +70,32 @@ fn races_against_chains_of_three_liberties_are_read() {
         assert_eq!(s.correct_first_moves, vec![mv], "{name}: {s:?}");
     }
 }
+
+/// Kos only the attacker can end are kills (ARCHITECTURE.md §8, `dfpn`). In ggg-easy-47, after
+/// the author's B rs and White's rr (not in the tree), Black's os leaves White one way at a
+/// second eye: retaking the ko at pr/or for ever, as filling pr leaves one eye; ggg-easy-130 is
+/// the same at bp/bq. These and 06 were `ko` with every goal refused before the rule; GNU Go's
+/// owl finds no defence after the author's move in 47 and 130.
+#[test]
+fn kos_only_the_attacker_can_end_are_kills() {
+    let Some(data) = shared_data("kos_only_the_attacker_can_end_are_kills") else {
+        return;
+    };
+    let budget = Budget {
+        nodes: 150_000,
+        time: Duration::from_secs(60),
+        ..Budget::default()
+    };
+    for (name, answer) in [
+        ("ggg-easy-47.sgf", "rs"),
+        ("ggg-easy-130.sgf", "bq"),
+        ("ggg-easy-06.sgf", "pq"),
+    ] {
+        let s = solve(
+            &read_one(&data.join("problems/ggg/easy").join(name)),
+            budget,
+        );
+        let mv = sente::go::Move::Play(pt(answer));
+        assert_eq!(s.correct_first_moves, vec![mv], "{name}: {s:?}");
+    }
+}

@@ -26,7 +26,7 @@ use std::collections::{BTreeMap, HashSet};
 use crate::go::sgf::{self, Sgf};
 use crate::go::{Color, Move, Point, Rng};
 use crate::problem::solver;
-use crate::problem::{Problem, Viewport};
+use crate::problem::{Problem, Ruleset, Viewport};
 
 pub use bank::{Checked, check, check_budget, key};
 pub use kinds::{Task, Topic};
@@ -113,6 +113,7 @@ fn provisional(c: &Candidate) -> Problem {
         source: None,
         tags: Vec::new(),
         warnings: Vec::new(),
+        rules: Ruleset::Chinese,
     }
 }
 
@@ -215,6 +216,7 @@ pub fn assemble(c: &Candidate, origin: &Origin) -> Option<Generated> {
         source: Some(origin.source.clone()),
         tags: Vec::new(),
         warnings: Vec::new(),
+        rules: Ruleset::Chinese,
     };
     let key = key(&problem);
     // The bank's own budget: a second answer only its 200,000 nodes find would fail the bank

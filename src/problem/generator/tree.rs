@@ -4,6 +4,7 @@
 //! liberties, the learner's own weak stones' liberties, ataris) with the opponent's refutation.
 
 use crate::go::{Board, Color, Game, KoRule, Move, Point, Rules};
+use crate::problem::Ruleset;
 use crate::problem::solver::{Budget, Question, Solution, Status, solve_query};
 use crate::problem::{Mark, SolutionTree, TreeNode};
 
@@ -43,7 +44,13 @@ impl Fight {
     /// Asks the solver whether `mover` achieves its side of the fight on `board`.
     pub fn ask(&self, board: &Board, mover: Color, budget: Budget) -> Solution {
         // A query's first mover is the question's: Game positions keep the ko point.
-        solve_query(board, self.question(mover), self.target, budget)
+        solve_query(
+            board,
+            self.question(mover),
+            self.target,
+            Ruleset::Chinese,
+            budget,
+        )
     }
 }
 

@@ -18,6 +18,7 @@ use crate::go::{Board, Color, Move, Point};
 use super::goal::{Aim, Goal};
 use super::life::{alive_within, dead_shape, dead_shape_liberties, vital_point};
 use super::region::Area;
+use crate::problem::model::Ruleset;
 
 /// "Infinite" proof or disproof number; sums saturate here.
 pub const INF: u32 = 1 << 28;
@@ -38,6 +39,9 @@ pub struct State {
     /// Passes in a row just before this position.
     pub passes: u8,
     pub ply: u32,
+    /// Whether the move into this position retook a ko at once (the side that is not bound by
+    /// ko, spending a ko threat: [`KoMode`]).
+    pub retook: bool,
 }
 
 impl Clone for State {
@@ -47,6 +51,7 @@ impl Clone for State {
             to_move: self.to_move,
             passes: self.passes,
             ply: self.ply,
+            retook: self.retook,
         }
     }
 
@@ -56,6 +61,7 @@ impl Clone for State {
         self.to_move = src.to_move;
         self.passes = src.passes;
         self.ply = src.ply;
+        self.retook = src.retook;
     }
 }
 
@@ -66,6 +72,7 @@ impl State {
             to_move,
             passes: 0,
             ply: 0,
+            retook: false,
         }
     }
 }
@@ -146,9 +153,15 @@ pub struct Search<'a> {
     learner: Color,
     ko: KoMode,
     max_depth: u32,
+    /// Whether a ko only the attacker can end counts as a kill ([`Search::repetition_winner`]):
+    /// under rules that read it so, when the learner attacks in life and death
+    /// ([`Search::under`]).
+    one_sided_kos: bool,
     tt: Table,
     /// Position keys (stones and side to move) of the current path, for repetitions.
     path: Vec<u64>,
+    /// For each position of `path`, whether the move into it retook a ko at once.
+    retakes: Vec<bool>,
     /// One reusable state per depth (no allocation once warm).
     stack: Vec<Option<State>>,
     pub nodes: u64,
@@ -172,8 +185,10 @@ impl<'a> Search<'a> {
             learner,
             ko,
             max_depth,
+            one_sided_kos: false,
             tt: Table::default(),
             path: Vec::new(),
+            retakes: Vec::new(),
             stack: Vec::new(),
             nodes: 0,
             marks: Default::default(),
@@ -197,6 +212,7 @@ impl<'a> Search<'a> {
             };
         }
         self.path.clear();
+        self.retakes.clear();
         match self.stack.first_mut() {
             Some(Some(s)) => s.clone_from(state),
             _ => {
@@ -209,10 +225,20 @@ impl<'a> Search<'a> {
         self.mid(0, INF, INF)
     }
 
+    /// The search under the problem's rules: under Japanese rules a ko only the attacker can
+    /// end is a kill (bent four in the corner is dead), read so where the learner attacks in
+    /// life and death; under Chinese rules, the default, it stays a ko.
+    pub fn under(mut self, rules: Ruleset) -> Self {
+        self.one_sided_kos = rules == Ruleset::Japanese
+            && self.goal.aim == Aim::Kill
+            && self.learner == self.goal.attacker;
+        self
+    }
+
     /// The move that wins for the side to move at a proven `state` (or, at a disproven one, the
     /// most forcing try), read from the table.
     pub fn best_move(&mut self, state: &State) -> Option<Move> {
-        let kids = self.kids(state, &[]);
+        let kids = self.kids(state, &[], &[]);
         let value = |k: &Kid| k.fixed.or_else(|| self.tt.get(&k.key).copied());
         kids.iter()
             .find(|k| value(k).is_some_and(|v| v.1 == 0))
@@ -398,10 +424,45 @@ impl<'a> Search<'a> {
     }
 
     /// The side a repetition (or a depth cut-off) counts against: the learner under `Strict`.
+    /// This is the side that may retake a ko at once.
     fn cycle_winner(&self) -> Color {
         match self.ko {
             KoMode::Strict => self.learner.opponent(),
             KoMode::Lenient => self.learner,
+        }
+    }
+
+    /// Whether a pass at `state` counts towards the two that end the fight: not when the side
+    /// to move is barred from retaking a ko just taken, as its pass is then a move elsewhere
+    /// (a ko threat) after which it may retake, not an end of the fight.
+    /// Where the learner attacks in life and death only (`one_sided_kos`).
+    fn pass_counts(&self, state: &State) -> bool {
+        !self.one_sided_kos || state.board.ko_point().is_none() || !self.bound_by_ko(state.to_move)
+    }
+
+    /// Whether `c` may not retake a ko at once (it must play elsewhere first).
+    fn bound_by_ko(&self, c: Color) -> bool {
+        match self.ko {
+            KoMode::Strict => c == self.learner,
+            KoMode::Lenient => c != self.learner,
+        }
+    }
+
+    /// Who wins a repetition, given whether a ko was retaken at once on the way round. A side
+    /// that had to retake a ko at once (a ko threat every time) to keep the cycle going never
+    /// ends the ko in its favour, while the other side retakes for free: it loses the cycle
+    /// (ARCHITECTURE.md §8, `dfpn`: a ko only one side can ever end is no ko; GNU Go's owl and
+    /// the problem authors read it so too). Any other cycle counts against the bound side.
+    ///
+    /// Only where the learner attacks in life and death (`one_sided_kos`): with the learner
+    /// defending, the same rule "proved" moves that problem authors mark as leading to a ko
+    /// (ggg-easy-21's B cs), most likely through the table, whose entries do not record the
+    /// path a repetition came from; there every cycle still counts against the bound side.
+    fn repetition_winner(&self, retook: bool) -> Color {
+        if retook && self.one_sided_kos {
+            self.cycle_winner().opponent()
+        } else {
+            self.cycle_winner()
         }
     }
 
@@ -431,9 +492,13 @@ impl<'a> Search<'a> {
             return result;
         }
         self.path.push(position_key(&state.board, state.to_move));
-        let path = std::mem::take(&mut self.path);
-        let kids = self.kids(&state, &path);
-        self.path = path;
+        self.retakes.push(state.retook);
+        let (path, retakes) = (
+            std::mem::take(&mut self.path),
+            std::mem::take(&mut self.retakes),
+        );
+        let kids = self.kids(&state, &path, &retakes);
+        (self.path, self.retakes) = (path, retakes);
         let result = loop {
             let (phi, delta, best, best_phi, second_delta) = self.combine(&kids);
             if phi >= th_phi || delta >= th_delta || self.aborted {
@@ -452,6 +517,7 @@ impl<'a> Search<'a> {
             self.mid(depth + 1, c_phi, c_delta);
         };
         self.path.pop();
+        self.retakes.pop();
         self.stack[depth] = Some(state);
         if !self.aborted || result.0 == 0 || result.1 == 0 {
             self.tt.insert(key, result);
@@ -496,14 +562,19 @@ impl<'a> Search<'a> {
             Some(next) => next.clone_from(state),
             slot => *slot = Some(state.clone()),
         }
-        apply(self.stack[depth + 1].as_mut().expect("just filled"), mv);
+        let counts = self.pass_counts(state);
+        apply_pass_counting(
+            self.stack[depth + 1].as_mut().expect("just filled"),
+            mv,
+            counts,
+        );
     }
 
     /// The legal moves at `state` in search order, each with its child's key and the result
     /// when it is fixed at once (the target taken, two passes, the horizon, a repetition). The
     /// children are not played here: their keys come from the board's probe, which keeps a node
     /// as cheap as its move list; static life is checked when a child is entered.
-    fn kids(&mut self, state: &State, path: &[u64]) -> Vec<Kid> {
+    fn kids(&mut self, state: &State, path: &[u64], retakes: &[bool]) -> Vec<Kid> {
         let board = &state.board;
         let me = state.to_move;
         let next = me.opponent();
@@ -520,11 +591,11 @@ impl<'a> Search<'a> {
                 }
                 Move::Pass => (board.hash(), None, false),
             };
-            let passes = if mv == Move::Pass {
-                state.passes + 1
-            } else {
-                0
+            let passes = match mv {
+                Move::Pass if self.pass_counts(state) => state.passes + 1,
+                _ => 0,
             };
+            let retook = matches!(mv, Move::Play(p) if board.ko_point() == Some(p));
             let pos = match next {
                 Color::Black => hash,
                 Color::White => hash ^ SIDE_KEY,
@@ -533,7 +604,10 @@ impl<'a> Search<'a> {
                 Some(Self::result(self.goal.attacker, next))
             } else if passes >= 2 || horizon {
                 Some(Self::result(defender, next))
-            } else if path.contains(&pos) || depth_cut {
+            } else if let Some(j) = path.iter().position(|&k| k == pos) {
+                let retook = retook || retakes[j + 1..].contains(&true);
+                Some(Self::result(self.repetition_winner(retook), next))
+            } else if depth_cut {
                 Some(Self::result(self.cycle_winner(), next))
             } else {
                 None
@@ -574,11 +648,11 @@ impl<'a> Search<'a> {
     fn moves(&self, s: &State, first: bool) -> Vec<Move> {
         let board = &s.board;
         let me = s.to_move;
-        let bound_by_ko = match self.ko {
-            KoMode::Strict => me == self.learner,
-            KoMode::Lenient => me != self.learner,
+        let ko = if self.bound_by_ko(me) {
+            board.ko_point()
+        } else {
+            None
         };
-        let ko = if bound_by_ko { board.ko_point() } else { None };
         let points: Vec<Point> = match self.goal.aim {
             Aim::Kill => self.fight_points(board, me, first),
             Aim::Capture => self.tactical_points(board, me),
@@ -922,15 +996,23 @@ fn ko_after(board: &Board, p: Point, me: Color) -> Option<Point> {
 
 /// Plays a candidate move (already checked legal) on a state.
 pub fn apply(s: &mut State, mv: Move) {
+    apply_pass_counting(s, mv, true);
+}
+
+/// Plays a move; a pass adds to the passes in a row only when `counts` (see
+/// [`Search::pass_counts`]), else it is a move elsewhere.
+fn apply_pass_counting(s: &mut State, mv: Move, counts: bool) {
     match mv {
         Move::Play(p) => {
+            s.retook = s.board.ko_point() == Some(p);
             let i = s.board.index(p);
             s.board.play_at(i, s.to_move);
             s.passes = 0;
         }
         Move::Pass => {
             s.board.clear_ko();
-            s.passes += 1;
+            s.retook = false;
+            s.passes = if counts { s.passes + 1 } else { 0 };
         }
     }
     s.to_move = s.to_move.opponent();
@@ -1006,5 +1088,50 @@ mod tests {
         let lost = [kid(0, (INF / 2, 5)), kid(1, (INF, 0))];
         assert_eq!(search.combine(&lost).0, 0);
         assert_eq!(search.combine(&lost).1, INF);
+    }
+
+    #[test]
+    fn a_ko_only_the_attacker_can_end_does_not_save_the_defender() {
+        // White's eye at c1 (the bottom row's third point) is a ko: Black takes d1 there and
+        // White can only retake, never connect (filling c1 leaves one eye and an atari at a1).
+        // White retakes at once every time, yet never ends the ko, while Black's retake after
+        // any move elsewhere is free: White is dead, and no pass of Black's, while it may not
+        // retake, ends the fight with White still on the board.
+        let board = Board::from_rows(
+            ".......
+             .......
+             .......
+             .......
+             XXXX...
+             OOOXX..
+             .O.OX..",
+        )
+        .unwrap();
+        let goal = Goal {
+            attacker: Color::Black,
+            target: board.chain(Point::new(1, 5)),
+            aim: Aim::Kill,
+            horizon: None,
+            escape: 5,
+        };
+        let area = Area::open(&board);
+        let deadline = Instant::now() + std::time::Duration::from_secs(30);
+        for to_move in [Color::White, Color::Black] {
+            let mut search = Search::new(&goal, &area, Color::Black, KoMode::Strict, 80)
+                .under(Ruleset::Japanese);
+            let numbers = search.prove(&State::new(board.clone(), to_move), 200_000, deadline);
+            // The numbers are the side to move's: Black has won where White's are (INF, 0).
+            let black_wins = match to_move {
+                Color::White => (INF, 0),
+                Color::Black => (0, INF),
+            };
+            assert_eq!(numbers, black_wins, "{to_move:?} to move");
+        }
+        // Under the Chinese rules the same ko is a ko: read with every repetition against
+        // Black (the strict read), Black cannot kill.
+        let mut search =
+            Search::new(&goal, &area, Color::Black, KoMode::Strict, 80).under(Ruleset::Chinese);
+        let numbers = search.prove(&State::new(board.clone(), Color::Black), 200_000, deadline);
+        assert_eq!(numbers, (INF, 0), "a ko under the Chinese rules");
     }
 }

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::go::{Board, Color, Game, Move, Point};
 
-use super::model::Problem;
+use super::model::{Problem, Ruleset};
 use dfpn::{KoMode, Search, State};
 pub use goal::{Aim, Goal, Question};
 use region::Area;
@@ -162,15 +162,17 @@ impl<'a> Fight<'a> {
         goal: &'a Goal,
         area: &'a Area,
         to_move: Color,
+        rules: Ruleset,
         budget: &Budget,
         deadline: Instant,
     ) -> Self {
+        let search = |ko| Search::new(goal, area, to_move, ko, budget.max_depth).under(rules);
         Fight {
             start: State::new(area.board.clone(), to_move),
             area,
             learner: to_move,
-            strict: Search::new(goal, area, to_move, KoMode::Strict, budget.max_depth),
-            lenient: Search::new(goal, area, to_move, KoMode::Lenient, budget.max_depth),
+            strict: search(KoMode::Strict),
+            lenient: search(KoMode::Lenient),
             nodes_budget: budget.nodes,
             nodes_left: budget.nodes,
             deadline,
@@ -441,7 +443,7 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
     let (mut nodes, mut ko) = (0, false);
     for (k, g) in goals.iter().enumerate() {
         let area = area_for(&board, g, &seeds);
-        let mut fight = Fight::new(g, &area, problem.to_play, &budget, deadline);
+        let mut fight = Fight::new(g, &area, problem.to_play, problem.rules, &budget, deadline);
         fight.limit_nodes(budget.nodes.saturating_sub(nodes));
         // The likeliest goal gets most of the budget to show that it fits the tree.
         let share = if k == 0 && goals.len() > 1 {
@@ -479,15 +481,23 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
 }
 
 /// A whole-board question: can the chain at `target` be captured / saved / killed / brought to
-/// life? The side that moves first follows from the question (see [`Question::goal`]).
-pub fn solve_query(board: &Board, question: Question, target: Point, budget: Budget) -> Solution {
+/// life? The side that moves first follows from the question (see [`Question::goal`]). Under
+/// the Chinese rules a ko only the attacker can end (bent four in the corner) is a ko; under
+/// the Japanese rules a kill ([`Ruleset`]).
+pub fn solve_query(
+    board: &Board,
+    question: Question,
+    target: Point,
+    rules: Ruleset,
+    budget: Budget,
+) -> Solution {
     let clock = Instant::now();
     let Some((g, to_move)) = question.goal(board, target) else {
         return Solution::unknown(0, clock);
     };
     let seeds = region::query_seeds(board, &g.target);
     let area = area_for(board, &g, &seeds);
-    let mut fight = Fight::new(&g, &area, to_move, &budget, clock + budget.time);
+    let mut fight = Fight::new(&g, &area, to_move, rules, &budget, clock + budget.time);
     fight.conclude(&g, clock, &[])
 }
 
@@ -512,7 +522,7 @@ pub fn judge_first_move(
     let goals: Vec<Goal> = goal::candidates(problem).into_iter().take(3).collect();
     for g in &goals {
         let area = area_for(game.board(), g, &seeds);
-        let mut fight = Fight::new(g, &area, game.to_move(), &budget, deadline);
+        let mut fight = Fight::new(g, &area, game.to_move(), problem.rules, &budget, deadline);
         let half = fight.part(fight.whole(), 0.5);
         if fight.agrees_with(&authors, &wrongs, half).is_ok() {
             let (v, reply) = fight.classify(mv, fight.whole());
@@ -672,6 +682,7 @@ mod tests {
             &board,
             Question::Kill,
             Point::new(3, 0),
+            Ruleset::Chinese,
             Budget {
                 nodes: 20_000,
                 ..generous()
@@ -681,7 +692,13 @@ mod tests {
         // ba is the bulky five's vital point; a stone there leaves one eye at most.
         assert_eq!(s.correct_first_moves, vec![Move::Play(Point::new(1, 0))]);
         // White to play lives on the same point.
-        let s = solve_query(&board, Question::Live, Point::new(3, 0), generous());
+        let s = solve_query(
+            &board,
+            Question::Live,
+            Point::new(3, 0),
+            Ruleset::Chinese,
+            generous(),
+        );
         assert_eq!(s.status, Status::Proven, "{s:?}");
         assert!(
             s.correct_first_moves
@@ -715,7 +732,13 @@ mod tests {
              X.XOX.XO.",
         )
         .unwrap();
-        let s = solve_query(&board, Question::Kill, Point::new(3, 6), generous());
+        let s = solve_query(
+            &board,
+            Question::Kill,
+            Point::new(3, 6),
+            Ruleset::Chinese,
+            generous(),
+        );
         assert_eq!(s.status, Status::Proven, "{s:?}");
         assert!(
             s.correct_first_moves
@@ -739,7 +762,13 @@ mod tests {
              .........",
         )
         .unwrap();
-        let s = solve_query(&board, Question::Kill, Point::new(4, 0), generous());
+        let s = solve_query(
+            &board,
+            Question::Kill,
+            Point::new(4, 0),
+            Ruleset::Chinese,
+            generous(),
+        );
         assert_eq!(s.status, Status::Refuted, "{s:?}");
         assert!(s.correct_first_moves.is_empty());
     }
