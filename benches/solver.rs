@@ -11,7 +11,9 @@
 //! problem, `SENTE_SOLVER_NODES` a node budget per problem (with a generous clock, for
 //! comparisons that do not depend on a busy machine's timing), `SENTE_BENCH_LIMIT` samples that
 //! many problems per set, evenly spread, `SENTE_BENCH_SETS` picks sets by number (`0,2`),
-//! `SENTE_BENCH_GNUGO=0` leaves GNU Go out and `SENTE_BENCH_VERBOSE=1` prints every problem.
+//! `SENTE_BENCH_GNUGO=0` leaves GNU Go out, `SENTE_BENCH_KIND=capturing_race,ko` keeps the
+//! problems of those kinds (as the importer reads it from the question) and `SENTE_BENCH_VERBOSE=1` prints
+//! every problem.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -151,6 +153,15 @@ fn main() {
     let ms = env_usize("SENTE_SOLVER_MS").unwrap_or(if nodes.is_some() { 600_000 } else { 2000 });
     let limit = env_usize("SENTE_BENCH_LIMIT");
     let verbose = env_usize("SENTE_BENCH_VERBOSE").unwrap_or(0) > 0;
+    let kinds: Option<Vec<sente::problem::Kind>> =
+        std::env::var("SENTE_BENCH_KIND").ok().map(|v| {
+            v.split(',')
+                .map(|k| {
+                    sente::problem::Kind::parse(k.trim())
+                        .unwrap_or_else(|| panic!("SENTE_BENCH_KIND: no kind {k}"))
+                })
+                .collect()
+        });
     let chosen: Option<Vec<usize>> = std::env::var("SENTE_BENCH_SETS")
         .ok()
         .map(|v| v.split(',').filter_map(|k| k.trim().parse().ok()).collect());
@@ -182,6 +193,9 @@ fn main() {
             ..Row::default()
         };
         for (label, p) in sample(&data.join(dir), limit) {
+            if kinds.as_ref().is_some_and(|k| !k.contains(&p.kind)) {
+                continue;
+            }
             row.problems += 1;
             let correct = p.tree.correct_first_moves();
             let s = solve(&p, budget);

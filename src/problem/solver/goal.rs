@@ -236,8 +236,9 @@ fn defended_chains(line: &LineEnd, color: Color, aim: Aim) -> Vec<Vec<Point>> {
     chains
 }
 
-/// The goals a problem may have, most likely first; the caller keeps the first one under which
-/// the author's answer is proven and no answer the author marks wrong is.
+/// The goals a problem may have, most likely first (three at most, five for a capturing race);
+/// the caller keeps the first one under which the author's answer is proven and no answer the
+/// author marks wrong is.
 pub fn candidates(problem: &Problem) -> Vec<Goal> {
     let line = play_main_line(problem);
     let learner = problem.to_play;
@@ -277,6 +278,27 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
         };
         attack.push(open);
     }
+    // A capturing race is fought between enclosed chains: counted as a capture, the target
+    // "escapes" the moment it joins a neighbour and holds five liberties, though it still dies
+    // in the race. Each target is also read as life and death in the enclosed region (the
+    // target dies, or it lives by taking the attacker's chains, in seki or with eyes), right
+    // after its capture goal: a capture goal that does not fit fails in a few nodes, while the
+    // enclosed reading is the slower one.
+    if problem.kind == Kind::CapturingRace {
+        let mut races: Vec<Goal> = Vec::new();
+        for g in &attack {
+            if races.iter().any(|r| r.target == g.target) {
+                continue;
+            }
+            races.extend(attack.iter().filter(|c| c.target == g.target).cloned());
+            races.push(Goal {
+                aim: Aim::Kill,
+                horizon: None,
+                ..g.clone()
+            });
+        }
+        attack = races;
+    }
     let defend: Vec<Goal> = defended_chains(&line, learner, aim)
         .into_iter()
         .take(2)
@@ -310,6 +332,13 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
     if kind_defends(problem.kind).is_none() {
         out.extend(second);
     }
+    // Each candidate that does not fit costs budget: three, or five for a race, which brings
+    // each target's capture goals and its enclosed reading.
+    out.truncate(if problem.kind == Kind::CapturingRace {
+        5
+    } else {
+        3
+    });
     out
 }
 

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::go::{Board, Color, Game, Move, Point};
 
-use super::model::{Problem, Ruleset};
+use super::model::{Kind, Problem, Ruleset};
 use dfpn::{KoMode, Search, State};
 pub use goal::{Aim, Goal, Question};
 use region::Area;
@@ -295,6 +295,45 @@ impl<'a> Fight<'a> {
         wrongs: &[Move],
         slice: Slice,
     ) -> Result<(), Disagreement> {
+        self.agrees(authors, wrongs, slice, false).map(|_| ())
+    }
+
+    /// [`Fight::agrees_with`], where a question that asks for a ko (`ko_answer`) also takes an
+    /// author's answer that wins only the ko, when no move the author marks wrong wins even
+    /// the ko (the lenient read, every ko retaken by the learner) and a pass does not: then
+    /// `Ok(true)`, the goal's answer is a ko.
+    fn agrees(
+        &mut self,
+        authors: &[Move],
+        wrongs: &[Move],
+        slice: Slice,
+        ko_answer: bool,
+    ) -> Result<bool, Disagreement> {
+        match self.agrees_strictly(authors, wrongs, slice) {
+            Err(Disagreement::AuthorsKo) if ko_answer => {}
+            other => return other.map(|()| false),
+        }
+        let share = |f: &Self, n: usize| f.part(slice, 1.0 / n.max(1) as f32);
+        let mut s = self.start.clone();
+        dfpn::apply(&mut s, Move::Pass);
+        if self.read_state(KoMode::Lenient, &s, share(self, wrongs.len() + 1)) != Some(false) {
+            return Err(Disagreement::MetAlready);
+        }
+        for (k, &m) in wrongs.iter().enumerate() {
+            let slice_m = share(self, wrongs.len() - k);
+            if self.read(KoMode::Lenient, m, slice_m) != Some(false) {
+                return Err(Disagreement::WrongProven(m));
+            }
+        }
+        Ok(true)
+    }
+
+    fn agrees_strictly(
+        &mut self,
+        authors: &[Move],
+        wrongs: &[Move],
+        slice: Slice,
+    ) -> Result<(), Disagreement> {
         let share = |f: &Self, n: usize| f.part(slice, 1.0 / n.max(1) as f32);
         let mut proven = authors.is_empty();
         let mut first_strict = None;
@@ -338,8 +377,16 @@ impl<'a> Fight<'a> {
         Ok(())
     }
 
-    /// Reads every first move until the deadline and sums up.
-    fn conclude(&mut self, goal: &Goal, clock: Instant, also: &[Move]) -> Solution {
+    /// Reads every first move until the deadline and sums up. Where the goal's answer is a ko
+    /// (`ko_answer`: the question asks for one and the author's move wins only the ko), the
+    /// moves that win the ko are the answer, with the status `ko`.
+    fn conclude(
+        &mut self,
+        goal: &Goal,
+        clock: Instant,
+        also: &[Move],
+        ko_answer: bool,
+    ) -> Solution {
         let mut moves = self.first_moves();
         // The author's moves are read even where the search would not list them.
         for &m in also {
@@ -386,6 +433,14 @@ impl<'a> Fight<'a> {
         }
         let status = if !correct.is_empty() {
             Status::Proven
+        } else if ko && ko_answer {
+            correct = moves
+                .iter()
+                .zip(&verdicts)
+                .filter(|(_, v)| v.0 == MoveVerdict::Ko)
+                .map(|(&m, _)| m)
+                .collect();
+            Status::Ko
         } else if ko {
             Status::Ko
         } else if decided == moves.len() && !moves.is_empty() {
@@ -438,7 +493,7 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
     let board = problem.board();
     let (authors, wrongs) = tree_moves(problem, 0);
     let seeds = goal::problem_seeds(problem);
-    let goals: Vec<Goal> = goal::candidates(problem).into_iter().take(3).collect();
+    let goals: Vec<Goal> = goal::candidates(problem);
     let deadline = clock + budget.time;
     let (mut nodes, mut ko) = (0, false);
     for (k, g) in goals.iter().enumerate() {
@@ -451,7 +506,13 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
         } else {
             1.0 / (goals.len() - k) as f32
         };
-        let agreed = fight.agrees_with(&authors, &wrongs, fight.part(fight.whole(), share));
+        let ko_question = problem.kind == Kind::Ko;
+        let agreed = fight.agrees(
+            &authors,
+            &wrongs,
+            fight.part(fight.whole(), share),
+            ko_question,
+        );
         tracing::debug!(
             goal = %g.describe(problem.to_play),
             target = g.target.len(),
@@ -460,8 +521,8 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
             nodes = fight.nodes(),
             "goal candidate"
         );
-        if agreed.is_ok() {
-            let mut s = fight.conclude(g, clock, &authors);
+        if let Ok(ko_answer) = agreed {
+            let mut s = fight.conclude(g, clock, &authors, ko_answer);
             s.nodes += nodes;
             // A goal under which a move the author marks wrong is proven is not the author's.
             if !s.correct_first_moves.iter().any(|m| wrongs.contains(m)) {
@@ -498,7 +559,7 @@ pub fn solve_query(
     let seeds = region::query_seeds(board, &g.target);
     let area = area_for(board, &g, &seeds);
     let mut fight = Fight::new(&g, &area, to_move, rules, &budget, clock + budget.time);
-    fight.conclude(&g, clock, &[])
+    fight.conclude(&g, clock, &[], false)
 }
 
 /// Settles the goal at a tree node (the one that proves the author's move there and none marked
@@ -519,7 +580,7 @@ pub fn judge_first_move(
     }
     let seeds = goal::problem_seeds(problem);
     let deadline = clock + budget.time;
-    let goals: Vec<Goal> = goal::candidates(problem).into_iter().take(3).collect();
+    let goals: Vec<Goal> = goal::candidates(problem);
     for g in &goals {
         let area = area_for(game.board(), g, &seeds);
         let mut fight = Fight::new(g, &area, game.to_move(), problem.rules, &budget, deadline);
@@ -579,6 +640,44 @@ mod tests {
 
     fn problem(src: &str) -> Problem {
         from_sgf_bytes(src.as_bytes()).unwrap().remove(0).unwrap()
+    }
+
+    #[test]
+    fn a_capturing_race_is_read_as_a_capture_and_then_as_a_kill() {
+        // White's three stones ba ab bb are short of liberties against Black's wall: the
+        // author's B aa takes them. Counted as a capture the target could "escape" by joining
+        // a neighbour, so a race brings each target's kill read after its capture goals.
+        let race = problem(
+            "(;SZ[9]PL[B]C[Black to play and win the capturing race.]\
+             AB[ca][cb][ac][bc][cc]AW[ba][ab][bb];B[aa])",
+        );
+        assert_eq!(race.kind, Kind::CapturingRace);
+        let goals = goal::candidates(&race);
+        let aims: Vec<(Aim, Option<u32>)> = goals.iter().map(|g| (g.aim, g.horizon)).collect();
+        let kill = aims
+            .iter()
+            .position(|&(a, h)| a == Aim::Kill && h.is_none());
+        let capture = aims.iter().position(|&(a, _)| a == Aim::Capture);
+        assert!(capture < kill && kill.is_some(), "{aims:?}");
+        let white = Point::from_sgf("bb").unwrap();
+        assert!(goals[kill.unwrap()].target.contains(&white), "{goals:?}");
+        assert!(goals.len() <= 5, "{goals:?}");
+        // The same problem asked as a capture brings no kill read.
+        let capture = problem(
+            "(;SZ[9]PL[B]C[Black to play and capture.]\
+             AB[ca][cb][ac][bc][cc]AW[ba][ab][bb];B[aa])",
+        );
+        assert!(
+            goal::candidates(&capture)
+                .iter()
+                .all(|g| g.aim != Aim::Kill)
+        );
+        let s = solve(&race, Budget::default());
+        assert_eq!(s.status, Status::Proven, "{s:?}");
+        assert_eq!(
+            s.correct_first_moves,
+            vec![Move::Play(Point::from_sgf("aa").unwrap())]
+        );
     }
 
     #[test]
