@@ -83,6 +83,20 @@ pub struct BoardStones {
     pub white: Vec<Point>,
 }
 
+/// `RECIPROCAL[stride]` = ⌈65536 / stride⌉: for every cell index `i` of a board (below
+/// 27², strides up to 27), `(i * RECIPROCAL[stride]) >> 16 == i / stride`, as the error
+/// `i / 65536 < 0.012` never carries past the next integer (the fraction of `i / stride` is
+/// at most `1 - 1/27`). Checked over every index by a test.
+const RECIPROCAL: [u32; 28] = {
+    let mut t = [0u32; 28];
+    let mut s = 1;
+    while s < 28 {
+        t[s] = 65536u32.div_ceil(s as u32);
+        s += 1;
+    }
+    t
+};
+
 /// A position on a square board of size 2–25.
 #[derive(Debug)]
 pub struct Board {
@@ -223,7 +237,11 @@ impl Board {
 
     #[inline]
     pub(crate) fn point(&self, i: usize) -> Point {
-        Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8)
+        // `i / stride` by a reciprocal: the solver turns cells into points in its inner loops,
+        // where a division was its largest single cost.
+        let row = (i * RECIPROCAL[self.stride] as usize) >> 16;
+        let col = i - row * self.stride;
+        Point::new((col - 1) as u8, (row - 1) as u8)
     }
 
     #[inline]
@@ -279,10 +297,17 @@ impl Board {
     #[inline]
     pub fn adjacent(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
         let i = self.index(p);
-        self.neighbours(i)
-            .into_iter()
-            .filter(|&n| self.cells[n] != Cell::Border)
-            .map(|n| self.point(n))
+        let (x, y) = (p.x, p.y);
+        // Off-board neighbours are border cells, so their wrapped coordinates are never used.
+        [
+            (i - self.stride, x, y.wrapping_sub(1)),
+            (i - 1, x.wrapping_sub(1), y),
+            (i + 1, x + 1, y),
+            (i + self.stride, x, y + 1),
+        ]
+        .into_iter()
+        .filter(|&(n, _, _)| self.cells[n] != Cell::Border)
+        .map(|(_, x, y)| Point::new(x, y))
     }
 
     /// The empty points, in no particular order.
@@ -785,6 +810,30 @@ mod tests {
 
     fn pt(s: &str) -> Point {
         Point::from_sgf(s).unwrap()
+    }
+
+    #[test]
+    fn cells_map_back_to_their_points_and_neighbours_on_every_size() {
+        for size in 2..=25u8 {
+            let b = Board::new(size).unwrap();
+            for i in 0..b.stride * b.stride {
+                assert_eq!(
+                    (i * RECIPROCAL[b.stride] as usize) >> 16,
+                    i / b.stride,
+                    "{i}"
+                );
+            }
+            for p in b.points() {
+                assert_eq!(b.point(b.index(p)), p);
+                let plain: Vec<Point> = b
+                    .neighbours(b.index(p))
+                    .into_iter()
+                    .filter(|&n| b.cells[n] != Cell::Border)
+                    .map(|n| Point::new((n % b.stride - 1) as u8, (n / b.stride - 1) as u8))
+                    .collect();
+                assert_eq!(b.adjacent(p).collect::<Vec<_>>(), plain, "{size} {p:?}");
+            }
+        }
     }
 
     #[test]

@@ -582,14 +582,13 @@ impl<'a> Search<'a> {
         let horizon = self.goal.horizon.is_some_and(|h| state.ply + 1 >= h);
         let defender = self.goal.defender();
         let mut out = Vec::new();
-        for (rank, mv) in self.candidates(state).into_iter().enumerate() {
-            let (hash, ko, takes_target) = match mv {
+        for (rank, (mv, hash)) in self.moves(state, false).into_iter().enumerate() {
+            let (ko, takes_target) = match mv {
                 Move::Play(p) => {
-                    let hash = board.probe(board.index(p), me, false).1;
                     let takes = me == self.goal.attacker && self.takes_target(board, p);
-                    (hash, ko_after(board, p, me), takes)
+                    (ko_after(board, p, me), takes)
                 }
-                Move::Pass => (board.hash(), None, false),
+                Move::Pass => (None, false),
             };
             let passes = match mv {
                 Move::Pass if self.pass_counts(state) => state.passes + 1,
@@ -633,19 +632,16 @@ impl<'a> Search<'a> {
         })
     }
 
-    /// The moves worth trying, most forcing first; the pass last.
-    pub fn candidates(&self, s: &State) -> Vec<Move> {
-        self.moves(s, false)
-    }
-
     /// The first moves of a question: the candidates, and for a defender in life and death
     /// every point two lines around its group as well (a group that lives in seki or is alive
     /// already answers anywhere; inside the search such moves are a pass).
     pub fn first_candidates(&self, s: &State) -> Vec<Move> {
-        self.moves(s, true)
+        self.moves(s, true).into_iter().map(|(m, _)| m).collect()
     }
 
-    fn moves(&self, s: &State, first: bool) -> Vec<Move> {
+    /// The moves worth trying, most forcing first, the pass last; each with the board's hash
+    /// after it (the legality probe computes both).
+    fn moves(&self, s: &State, first: bool) -> Vec<(Move, u64)> {
         let board = &s.board;
         let me = s.to_move;
         let ko = if self.bound_by_ko(me) {
@@ -657,16 +653,19 @@ impl<'a> Search<'a> {
             Aim::Kill => self.fight_points(board, me, first),
             Aim::Capture => self.tactical_points(board, me),
         };
-        let mut scored: Vec<(i32, Move)> = points
+        let mut scored: Vec<(i32, Move, u64)> = points
             .into_iter()
-            .filter(|&p| Some(p) != ko && !board.probe(board.index(p), me, false).0)
-            .map(|p| (self.score(board, p, me), Move::Play(p)))
+            .filter(|&p| Some(p) != ko)
+            .filter_map(|p| {
+                let (illegal, hash) = board.probe(board.index(p), me, false);
+                (!illegal).then(|| (self.score(board, p, me), Move::Play(p), hash))
+            })
             .collect();
-        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        let mut out: Vec<Move> = scored.into_iter().map(|(_, m)| m).collect();
+        scored.sort_by_key(|&(score, _, _)| std::cmp::Reverse(score));
+        let mut out: Vec<(Move, u64)> = scored.into_iter().map(|(_, m, h)| (m, h)).collect();
         let may_pass = self.goal.aim == Aim::Kill || me == self.goal.defender();
         if may_pass {
-            out.push(Move::Pass);
+            out.push((Move::Pass, board.hash()));
         }
         out
     }
@@ -1049,7 +1048,10 @@ mod tests {
         let search = Search::new(&goal, &area, Color::Black, KoMode::Strict, 80);
         let gg = Move::Play(Point::new(6, 6));
         for side in [Color::Black, Color::White] {
-            let moves = search.candidates(&State::new(board.clone(), side));
+            let moves: Vec<Move> = (search.moves(&State::new(board.clone(), side), false))
+                .into_iter()
+                .map(|(m, _)| m)
+                .collect();
             assert!(moves.contains(&gg), "{side:?}: {moves:?}");
         }
     }
