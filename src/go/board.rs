@@ -351,6 +351,15 @@ impl Board {
         })
     }
 
+    /// The number of stones of the chain through `p` (0 when `p` is empty), without listing them.
+    pub fn chain_len(&self, p: Point) -> usize {
+        let i = self.index(p);
+        match self.color_at(i) {
+            Some(_) => usize::from(self.chains[self.head[i] as usize].stones),
+            None => 0,
+        }
+    }
+
     /// The distinct liberties of the chain through `p` (empty when `p` is empty).
     pub fn liberties(&self, p: Point) -> Vec<Point> {
         let i = self.index(p);

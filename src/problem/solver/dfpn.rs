@@ -86,6 +86,12 @@ struct Kid {
     /// side to move after the move.
     fixed: Option<(u32, u32)>,
     init: (u32, u32),
+    /// What of `fixed` does not depend on the path: the target taken, two passes, the horizon.
+    settled: Option<(u32, u32)>,
+    /// The position after the move (stones and side to move), for repetitions.
+    pos: u64,
+    /// Whether the move retakes a ko at once.
+    retook: bool,
 }
 
 /// Proof (`phi`) and disproof (`delta`) numbers of a node for the side to move there.
@@ -170,6 +176,9 @@ pub struct Search<'a> {
     node_limit: u64,
     deadline: Instant,
     pub aborted: bool,
+    /// Each node's move list, kept while the node is open (df-pn enters a node many times):
+    /// direct-mapped by the node's key, the path-dependent results recomputed on every visit.
+    kid_cache: Vec<Option<(u64, u32, Vec<Kid>)>>,
 }
 
 const SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -195,6 +204,7 @@ impl<'a> Search<'a> {
             node_limit: u64::MAX,
             deadline: Instant::now(),
             aborted: false,
+            kid_cache: Vec::new(),
         }
     }
 
@@ -497,7 +507,7 @@ impl<'a> Search<'a> {
             std::mem::take(&mut self.path),
             std::mem::take(&mut self.retakes),
         );
-        let kids = self.kids(&state, &path, &retakes);
+        let kids = self.cached_kids(&state, key, &path, &retakes);
         (self.path, self.retakes) = (path, retakes);
         let result = loop {
             let (phi, delta, best, best_phi, second_delta) = self.combine(&kids);
@@ -518,11 +528,70 @@ impl<'a> Search<'a> {
         };
         self.path.pop();
         self.retakes.pop();
+        let settled = result.0 == 0 || result.1 == 0;
+        if !settled {
+            self.keep_kids(key, state.ply, kids);
+        }
         self.stack[depth] = Some(state);
-        if !self.aborted || result.0 == 0 || result.1 == 0 {
+        if !self.aborted || settled {
             self.tt.insert(key, result);
         }
         result
+    }
+
+    /// Slots of the move-list cache (a power of two).
+    const KID_CACHE: usize = 1 << 13;
+
+    /// The node's kids from the cache when it was entered before at the same ply, else
+    /// generated; the results that depend on the path (repetitions, the depth cut-off) are
+    /// always computed afresh.
+    fn cached_kids(&mut self, state: &State, key: u64, path: &[u64], retakes: &[bool]) -> Vec<Kid> {
+        if self.kid_cache.is_empty() {
+            self.kid_cache.resize_with(Self::KID_CACHE, || None);
+        }
+        let slot = (key as usize) & (Self::KID_CACHE - 1);
+        let mut kids = match self.kid_cache[slot].take() {
+            Some((k, ply, kids)) if k == key && ply == state.ply => kids,
+            other => {
+                self.kid_cache[slot] = other;
+                return self.kids(state, path, retakes);
+            }
+        };
+        let next = state.to_move.opponent();
+        for kid in &mut kids {
+            kid.fixed = self.path_result(kid, next, state.ply, path, retakes);
+        }
+        kids
+    }
+
+    /// Puts an open node's kids back in the cache.
+    fn keep_kids(&mut self, key: u64, ply: u32, kids: Vec<Kid>) {
+        let slot = (key as usize) & (Self::KID_CACHE - 1);
+        if let Some(entry) = self.kid_cache.get_mut(slot) {
+            *entry = Some((key, ply, kids));
+        }
+    }
+
+    /// A kid's fixed result: the path-independent one, else a repetition of a position on the
+    /// path, else the depth cut-off.
+    fn path_result(
+        &self,
+        kid: &Kid,
+        next: Color,
+        ply: u32,
+        path: &[u64],
+        retakes: &[bool],
+    ) -> Option<Numbers> {
+        if kid.settled.is_some() {
+            kid.settled
+        } else if let Some(j) = path.iter().position(|&k| k == kid.pos) {
+            let retook = kid.retook || retakes[j + 1..].contains(&true);
+            Some(Self::result(self.repetition_winner(retook), next))
+        } else if ply + 1 >= self.max_depth {
+            Some(Self::result(self.cycle_winner(), next))
+        } else {
+            None
+        }
     }
 
     /// The node's numbers from its kids: `phi` = the smallest kid `delta`, `delta` = the sum of
@@ -578,7 +647,6 @@ impl<'a> Search<'a> {
         let board = &state.board;
         let me = state.to_move;
         let next = me.opponent();
-        let depth_cut = state.ply + 1 >= self.max_depth;
         let horizon = self.goal.horizon.is_some_and(|h| state.ply + 1 >= h);
         let defender = self.goal.defender();
         let mut out = Vec::new();
@@ -599,26 +667,26 @@ impl<'a> Search<'a> {
                 Color::Black => hash,
                 Color::White => hash ^ SIDE_KEY,
             };
-            let fixed = if takes_target {
+            let settled = if takes_target {
                 Some(Self::result(self.goal.attacker, next))
             } else if passes >= 2 || horizon {
                 Some(Self::result(defender, next))
-            } else if let Some(j) = path.iter().position(|&k| k == pos) {
-                let retook = retook || retakes[j + 1..].contains(&true);
-                Some(Self::result(self.repetition_winner(retook), next))
-            } else if depth_cut {
-                Some(Self::result(self.cycle_winner(), next))
             } else {
                 None
             };
-            out.push(Kid {
+            let mut kid = Kid {
                 mv,
                 key: self.key_of(pos, ko, passes, state.ply + 1),
-                fixed,
+                fixed: None,
                 // Move ordering inside df-pn: the earlier a move in the forcing order, the
                 // smaller its proof estimate for the side that plays it.
                 init: (1, 1 + rank as u32 / 4),
-            });
+                settled,
+                pos,
+                retook,
+            };
+            kid.fixed = self.path_result(&kid, next, state.ply, path, retakes);
+            out.push(kid);
         }
         out
     }
@@ -628,7 +696,11 @@ impl<'a> Search<'a> {
         board.adjacent(p).any(|q| {
             board.get(q) == Some(self.goal.defender())
                 && board.in_atari(q)
-                && board.chain(q).iter().any(|s| self.goal.target.contains(s))
+                && self
+                    .goal
+                    .target
+                    .iter()
+                    .any(|&t| board.chain_id(t) == board.chain_id(q))
         })
     }
 
@@ -984,7 +1056,7 @@ fn ko_after(board: &Board, p: Point, me: Color) -> Option<Point> {
             None => return None,
             Some(c) if c == me => return None,
             Some(_) if board.in_atari(q) => {
-                count += board.chain(q).len();
+                count += board.chain_len(q);
                 taken = Some(q);
             }
             Some(_) => {}
@@ -1082,6 +1154,9 @@ mod tests {
             key: u64::from(x),
             fixed: None,
             init: numbers,
+            settled: None,
+            pos: u64::from(x),
+            retook: false,
         };
         let open = [kid(0, (INF / 2, 5)), kid(1, (INF / 2 + 1, 7))];
         let (phi, delta, best, _, _) = search.combine(&open);
