@@ -172,7 +172,7 @@ pub struct Search<'a> {
     stack: Vec<Option<State>>,
     pub nodes: u64,
     /// Scratch sets of the move generator: the group, the points near it, the points taken.
-    marks: [RefCell<Marks>; 3],
+    marks: [RefCell<Marks>; 4],
     node_limit: u64,
     deadline: Instant,
     pub aborted: bool,
@@ -290,7 +290,9 @@ impl<'a> Search<'a> {
                     });
                 if alive {
                     Some(defender)
-                } else if self.no_room_for_two_eyes(board, state.to_move) {
+                } else if self.no_room_for_two_eyes(board, state.to_move)
+                    || self.one_eye_inside_immortal_walls(board, state.to_move)
+                {
                     Some(self.goal.attacker)
                 } else {
                     None
@@ -383,6 +385,70 @@ impl<'a> Search<'a> {
             }
             _ => false,
         }
+    }
+
+    /// Static death beside walls that can never be taken: the target's group (every defender
+    /// chain it reaches through empty points) touches only attacker chains with a liberty
+    /// outside the region (no move is ever played there, so they are never captured), and its
+    /// eye space, the empty points it reaches that touch no attacker stone, is one piece that
+    /// makes one eye at most ([`dead_shape`]) or nothing. The other empty points it reaches are
+    /// outside liberties the attacker fills at will: a stone there joins a wall. No seki is
+    /// possible, as every attacker chain around has a liberty nobody can fill.
+    fn one_eye_inside_immortal_walls(&self, board: &Board, to_move: Color) -> bool {
+        /// Past this many empty points the group has room enough to be left to the search.
+        const REACH: usize = 24;
+        let attacker = self.goal.attacker;
+        let n = usize::from(board.size());
+        let at = |p: Point| usize::from(p.y) * n + usize::from(p.x);
+        let mut seen = self.marks[3].borrow_mut();
+        seen.fresh(n * n);
+        let start = self.goal.target[0];
+        seen.insert(at(start));
+        let mut stack = vec![start];
+        let mut empties: Vec<Point> = Vec::new();
+        let mut walls: Vec<u16> = Vec::new();
+        while let Some(p) = stack.pop() {
+            for q in board.adjacent(p) {
+                if seen.has(at(q)) {
+                    continue;
+                }
+                match board.get(q) {
+                    Some(c) if c == attacker => {
+                        let id = board.chain_id(q).expect("a stone");
+                        if !walls.contains(&id) {
+                            if !self.immortal(board, q) {
+                                return false;
+                            }
+                            walls.push(id);
+                        }
+                    }
+                    Some(_) => {
+                        seen.insert(at(q));
+                        stack.push(q);
+                    }
+                    None => {
+                        if !self.area.contains(q) || empties.len() >= REACH {
+                            return false;
+                        }
+                        seen.insert(at(q));
+                        empties.push(q);
+                        stack.push(q);
+                    }
+                }
+            }
+        }
+        let eye: Vec<Point> = empties
+            .into_iter()
+            .filter(|&e| board.adjacent(e).all(|q| board.get(q) != Some(attacker)))
+            .collect();
+        let attacker_to_move = to_move == attacker;
+        eye.len() <= 6 && connected(&eye) && (eye.len() <= 2 || dead_shape(&eye, attacker_to_move))
+    }
+
+    /// Whether the chain at `p` has a liberty outside the region: no move is ever played
+    /// there, so the chain can never be captured.
+    fn immortal(&self, board: &Board, p: Point) -> bool {
+        board.liberties(p).iter().any(|&l| !self.area.contains(l))
     }
 
     /// The fewest liberties of a target chain (each chain counted once), counted up to `cap`.
@@ -1165,6 +1231,50 @@ mod tests {
         let lost = [kid(0, (INF / 2, 5)), kid(1, (INF, 0))];
         assert_eq!(search.combine(&lost).0, 0);
         assert_eq!(search.combine(&lost).1, INF);
+    }
+
+    #[test]
+    fn a_straight_three_beside_walls_that_cannot_be_taken_is_dead_with_the_attacker_to_move() {
+        // White's eye space is aa ba ca; its other liberty, db, touches Black's wall, which
+        // holds liberties outside the region (rows 4-7 and the columns right of it are not
+        // playable): Black fills db at will, so only the straight three counts, one eye with
+        // Black to move. The space reached through empty points (aa ba ca db) is no dead
+        // shape, so the older test cannot see it.
+        let board = Board::from_rows(
+            "...OX...
+             OOO.X...
+             XXXXX...
+             ........
+             ........
+             ........
+             ........
+             ........",
+        )
+        .unwrap();
+        let goal = Goal {
+            attacker: Color::Black,
+            target: board.chain(Point::new(0, 1)),
+            aim: Aim::Kill,
+            horizon: None,
+            escape: 5,
+        };
+        let framed = |playable: &dyn Fn(Point) -> bool| Area {
+            board: board.clone(),
+            playable: board.points().map(playable).collect(),
+            rect: (0, 0, 7, 7),
+        };
+        let area = framed(&|p: Point| p.x <= 4 && p.y <= 2);
+        let search = Search::new(&goal, &area, Color::Black, KoMode::Strict, 80);
+        assert!(!search.no_room_for_two_eyes(&board, Color::Black));
+        assert!(search.one_eye_inside_immortal_walls(&board, Color::Black));
+        let black_to_move = State::new(board.clone(), Color::Black);
+        assert_eq!(search.winner(&black_to_move), Some(Color::Black));
+        // White to move plays ba and lives: no static verdict.
+        assert!(!search.one_eye_inside_immortal_walls(&board, Color::White));
+        // A wall whose liberties can all be filled is no wall: the test stays silent.
+        let open = Area::open(&board);
+        let search = Search::new(&goal, &open, Color::Black, KoMode::Strict, 80);
+        assert!(!search.one_eye_inside_immortal_walls(&board, Color::Black));
     }
 
     #[test]

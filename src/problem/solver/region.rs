@@ -55,10 +55,31 @@ impl Box {
     }
 }
 
+/// The liberties each chain of a solid wall holds: a side of the box whose outermost stones are
+/// all the attacker's, in chains of at least this many liberties, is a wall the defender cannot
+/// attack from outside. A weaker wall keeps a line of room outside it, where the defender's
+/// attack on it is read (ggg-easy-85: "now Black has to worry about A").
+const SOLID_WALL: usize = 5;
+
+/// Whether the seeds' stones on one side of the box (`on`) form a solid wall of the attacker's.
+fn solid_wall(board: &Board, seeds: &[Point], attacker: Color, on: &dyn Fn(Point) -> bool) -> bool {
+    let mut stones = seeds
+        .iter()
+        .filter(|&&p| on(p) && board.get(p).is_some())
+        .peekable();
+    stones.peek().is_some()
+        && stones.all(|&p| {
+            board.get(p) == Some(attacker) && board.liberties_up_to(p, SOLID_WALL) >= SOLID_WALL
+        })
+}
+
 /// Encloses the fight around `seeds`: the bounding box grown by one line (stretched to an edge
 /// within two lines of it), every empty point of the ring just outside it filled with the
-/// attacker's stones. Where the ring would cross a defender stone the box grows on that side
-/// instead, so the defender never keeps a liberty the search cannot fill.
+/// attacker's stones. A side held by a solid wall of the attacker's ([`SOLID_WALL`]) is not
+/// grown: the frame closes right behind the wall, which joins it and can never be taken (the
+/// static death of the search counts on such walls). Where the ring would cross a defender stone
+/// the box grows on that side instead, so the defender never keeps a liberty the search cannot
+/// fill.
 pub fn enclose(board: &Board, seeds: &[Point], attacker: Color) -> Area {
     let size = board.size() as i32;
     let mut b = Box {
@@ -78,11 +99,33 @@ pub fn enclose(board: &Board, seeds: &[Point], attacker: Color) -> Area {
     }
     let snap_lo = |v: i32| if v - 1 <= 2 { 0 } else { v - 1 };
     let snap_hi = |v: i32| if v + 1 >= size - 3 { size - 1 } else { v + 1 };
+    // A side held by a solid wall of the attacker's gets no added line: the frame is laid
+    // against the wall, which it joins.
+    let edge_lo = |v: i32| if v <= 2 { 0 } else { v };
+    let edge_hi = |v: i32| if v >= size - 3 { size - 1 } else { v };
+    let wall = |on: &dyn Fn(Point) -> bool| solid_wall(board, seeds, attacker, on);
+    let (x0, y0, x1, y1) = (b.x0, b.y0, b.x1, b.y1);
     b = Box {
-        x0: snap_lo(b.x0),
-        y0: snap_lo(b.y0),
-        x1: snap_hi(b.x1),
-        y1: snap_hi(b.y1),
+        x0: if wall(&|p| i32::from(p.x) == x0) {
+            edge_lo(x0)
+        } else {
+            snap_lo(x0)
+        },
+        y0: if wall(&|p| i32::from(p.y) == y0) {
+            edge_lo(y0)
+        } else {
+            snap_lo(y0)
+        },
+        x1: if wall(&|p| i32::from(p.x) == x1) {
+            edge_hi(x1)
+        } else {
+            snap_hi(x1)
+        },
+        y1: if wall(&|p| i32::from(p.y) == y1) {
+            edge_hi(y1)
+        } else {
+            snap_hi(y1)
+        },
     };
     let defender = attacker.opponent();
     // Grow past defender stones on the ring (a few times at most: each step moves one side out).
@@ -196,5 +239,35 @@ mod tests {
             .collect();
         assert!(!ring.is_empty());
         assert!(ring.iter().all(|p| p.x <= 4 && p.y <= 4), "{ring:?}");
+    }
+
+    #[test]
+    fn the_frame_closes_behind_a_solid_wall_and_leaves_a_weak_one_room() {
+        // White's corner stones, Black's wall on the fourth line (da-de, ten liberties).
+        let mut board = Board::new(19).unwrap();
+        for (x, y) in [(0, 1), (1, 1), (1, 0), (2, 2)] {
+            board.set(Point::new(x, y), Some(Color::White));
+        }
+        for y in 0..5 {
+            board.set(Point::new(3, y), Some(Color::Black));
+        }
+        let seeds: Vec<Point> = board.points().filter(|&p| board.get(p).is_some()).collect();
+        let area = enclose(&board, &seeds, Color::Black);
+        // No line is added right of the wall: the frame stands on the fifth line and joins it.
+        assert!(area.contains(Point::new(3, 2)));
+        assert!(!area.contains(Point::new(4, 2)));
+        assert_eq!(area.board.get(Point::new(4, 2)), Some(Color::Black));
+        // A wall of two stones with four liberties keeps a line of room outside it.
+        let mut weak = Board::new(19).unwrap();
+        for (x, y) in [(0, 1), (1, 1), (1, 0), (2, 2), (2, 1)] {
+            weak.set(Point::new(x, y), Some(Color::White));
+        }
+        for y in 0..2 {
+            weak.set(Point::new(3, y), Some(Color::Black));
+        }
+        let seeds: Vec<Point> = weak.points().filter(|&p| weak.get(p).is_some()).collect();
+        let area = enclose(&weak, &seeds, Color::Black);
+        assert!(area.contains(Point::new(4, 1)));
+        assert!(!area.contains(Point::new(5, 1)));
     }
 }
