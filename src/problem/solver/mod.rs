@@ -471,6 +471,16 @@ fn area_for(board: &Board, goal: &Goal, seeds: &[Point]) -> Area {
     }
 }
 
+/// Whether a goal can be read on its area. A capturing race's kill read (its targets dying in
+/// the enclosed region) holds only where the problem's own stones wall the target in: a race
+/// in the open is a capture, and framed, the target would die for want of room it has on the
+/// board (a generated 9×9 race "proved" an extension that GNU Go's owl refutes).
+fn readable(problem: &Problem, goal: &Goal, area: &Area) -> bool {
+    problem.kind != Kind::CapturingRace
+        || goal.aim != Aim::Kill
+        || region::walled_in(area, &goal.target, goal.defender())
+}
+
 /// The author's first moves at a tree node: those that lead to success and those marked wrong.
 fn tree_moves(problem: &Problem, node: usize) -> (Vec<Move>, Vec<Move>) {
     let tree = &problem.tree;
@@ -498,6 +508,9 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
     let (mut nodes, mut ko) = (0, false);
     for (k, g) in goals.iter().enumerate() {
         let area = area_for(&board, g, &seeds);
+        if !readable(problem, g, &area) {
+            continue;
+        }
         let mut fight = Fight::new(g, &area, problem.to_play, problem.rules, &budget, deadline);
         fight.limit_nodes(budget.nodes.saturating_sub(nodes));
         // The likeliest goal gets most of the budget to show that it fits the tree.
@@ -583,6 +596,9 @@ pub fn judge_first_move(
     let goals: Vec<Goal> = goal::candidates(problem);
     for g in &goals {
         let area = area_for(game.board(), g, &seeds);
+        if !readable(problem, g, &area) {
+            continue;
+        }
         let mut fight = Fight::new(g, &area, game.to_move(), problem.rules, &budget, deadline);
         let half = fight.part(fight.whole(), 0.5);
         if fight.agrees_with(&authors, &wrongs, half).is_ok() {
@@ -677,6 +693,32 @@ mod tests {
         assert_eq!(
             s.correct_first_moves,
             vec![Move::Play(Point::from_sgf("aa").unwrap())]
+        );
+    }
+
+    #[test]
+    fn a_race_in_the_open_is_not_read_as_a_kill_in_the_frame() {
+        // A generated 9×9 race (problems/L4 03): Black's bd wins; the extension ba does not,
+        // as White answers bd (GNU Go's owl_defend after ba: 1, B6). Framed, White's stones
+        // had no room to live and ba "killed" them; the race is read as the capture it is.
+        let p = problem(
+            "(;SZ[9]PL[B]AB[bb][cc]AW[ab][bc]C[黑先对杀 Black to win the capturing race.]\
+             (;B[bd];W[ac];B[ad];W[aa];B[ba]C[Correct])(;B[ac];W[ad])(;B[cd];W[be])\
+             (;B[ad];W[ba])(;B[be];W[cd]))",
+        );
+        assert_eq!(p.kind, Kind::CapturingRace);
+        let s = solve(
+            &p,
+            Budget {
+                nodes: 800_000,
+                ..generous()
+            },
+        );
+        assert_eq!(s.status, Status::Proven, "{s:?}");
+        assert_eq!(
+            s.correct_first_moves,
+            vec![Move::Play(Point::from_sgf("bd").unwrap())],
+            "{s:?}"
         );
     }
 

@@ -172,6 +172,27 @@ pub fn enclose(board: &Board, seeds: &[Point], attacker: Color) -> Area {
     }
 }
 
+/// Whether the defender's chains at `target`, with every empty point and defender stone they
+/// reach, stay clear of the frame: walled in by the stones of the problem, not by the frame.
+pub fn walled_in(area: &Area, target: &[Point], defender: Color) -> bool {
+    let board = &area.board;
+    let mut seen: Vec<Point> = target.to_vec();
+    let mut k = 0;
+    while k < seen.len() {
+        let p = seen[k];
+        k += 1;
+        for q in board.adjacent(p) {
+            if !area.contains(q) {
+                return false;
+            }
+            if !seen.contains(&q) && board.get(q) != Some(defender.opponent()) {
+                seen.push(q);
+            }
+        }
+    }
+    true
+}
+
 /// The on-board points just outside the box (its ring), diagonal corners included.
 fn ring_points(board: &Board, b: Box) -> Vec<Point> {
     let size = board.size() as i32;
