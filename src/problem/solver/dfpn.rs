@@ -1160,6 +1160,17 @@ fn apply_pass_counting(s: &mut State, mv: Move, counts: bool) {
 mod tests {
     use super::*;
 
+    /// Black's goal against the chain at `at`.
+    fn black_goal(board: &Board, at: Point, aim: Aim) -> Goal {
+        Goal {
+            attacker: Color::Black,
+            target: board.chain(at),
+            aim,
+            horizon: None,
+            escape: 5,
+        }
+    }
+
     #[test]
     fn a_capture_reads_taking_the_chain_that_holds_the_attackers_stone_in_atari() {
         // White's target ee fe ef; Black's stone at ff is in atari (at fg), held there by
@@ -1175,13 +1186,7 @@ mod tests {
              .......",
         )
         .unwrap();
-        let goal = Goal {
-            attacker: Color::Black,
-            target: board.chain(Point::new(4, 4)),
-            aim: Aim::Capture,
-            horizon: None,
-            escape: 5,
-        };
+        let goal = black_goal(&board, Point::new(4, 4), Aim::Capture);
         let area = Area::open(&board);
         let search = Search::new(&goal, &area, Color::Black, KoMode::Strict, 80);
         let gg = Move::Play(Point::new(6, 6));
@@ -1251,13 +1256,7 @@ mod tests {
              ........",
         )
         .unwrap();
-        let goal = Goal {
-            attacker: Color::Black,
-            target: board.chain(Point::new(0, 1)),
-            aim: Aim::Kill,
-            horizon: None,
-            escape: 5,
-        };
+        let goal = black_goal(&board, Point::new(0, 1), Aim::Kill);
         let framed = |playable: &dyn Fn(Point) -> bool| Area {
             board: board.clone(),
             playable: board.points().map(playable).collect(),
@@ -1294,13 +1293,7 @@ mod tests {
              .O.OX..",
         )
         .unwrap();
-        let goal = Goal {
-            attacker: Color::Black,
-            target: board.chain(Point::new(1, 5)),
-            aim: Aim::Kill,
-            horizon: None,
-            escape: 5,
-        };
+        let goal = black_goal(&board, Point::new(1, 5), Aim::Kill);
         let area = Area::open(&board);
         let deadline = Instant::now() + std::time::Duration::from_secs(30);
         for to_move in [Color::White, Color::Black] {

@@ -264,30 +264,26 @@ mod tests {
 
     #[test]
     fn the_frame_closes_behind_a_solid_wall_and_leaves_a_weak_one_room() {
-        // White's corner stones, Black's wall on the fourth line (da-de, ten liberties).
-        let mut board = Board::new(19).unwrap();
-        for (x, y) in [(0, 1), (1, 1), (1, 0), (2, 2)] {
-            board.set(Point::new(x, y), Some(Color::White));
-        }
-        for y in 0..5 {
-            board.set(Point::new(3, y), Some(Color::Black));
-        }
-        let seeds: Vec<Point> = board.points().filter(|&p| board.get(p).is_some()).collect();
-        let area = enclose(&board, &seeds, Color::Black);
-        // No line is added right of the wall: the frame stands on the fifth line and joins it.
+        // A 19×19 board with these white and black stones, framed around all of them.
+        let framed = |white: &[(u8, u8)], black: &[(u8, u8)]| {
+            let mut board = Board::new(19).unwrap();
+            for (stones, color) in [(white, Color::White), (black, Color::Black)] {
+                for &(x, y) in stones {
+                    board.set(Point::new(x, y), Some(color));
+                }
+            }
+            let seeds: Vec<Point> = board.points().filter(|&p| board.get(p).is_some()).collect();
+            enclose(&board, &seeds, Color::Black)
+        };
+        // White's corner stones, Black's wall on the fourth line (da-de, ten liberties): no
+        // line is added right of the wall, the frame stands on the fifth line and joins it.
+        let wall: Vec<(u8, u8)> = (0..5).map(|y| (3, y)).collect();
+        let area = framed(&[(0, 1), (1, 1), (1, 0), (2, 2)], &wall);
         assert!(area.contains(Point::new(3, 2)));
         assert!(!area.contains(Point::new(4, 2)));
         assert_eq!(area.board.get(Point::new(4, 2)), Some(Color::Black));
         // A wall of two stones with four liberties keeps a line of room outside it.
-        let mut weak = Board::new(19).unwrap();
-        for (x, y) in [(0, 1), (1, 1), (1, 0), (2, 2), (2, 1)] {
-            weak.set(Point::new(x, y), Some(Color::White));
-        }
-        for y in 0..2 {
-            weak.set(Point::new(3, y), Some(Color::Black));
-        }
-        let seeds: Vec<Point> = weak.points().filter(|&p| weak.get(p).is_some()).collect();
-        let area = enclose(&weak, &seeds, Color::Black);
+        let area = framed(&[(0, 1), (1, 1), (1, 0), (2, 2), (2, 1)], &[(3, 0), (3, 1)]);
         assert!(area.contains(Point::new(4, 1)));
         assert!(!area.contains(Point::new(5, 1)));
     }
