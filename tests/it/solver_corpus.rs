@@ -100,33 +100,6 @@ fn kos_only_the_attacker_can_end_are_kills() {
     }
 }
 
-/// Capturing races are also read as life and death in the enclosed region (goal.rs
-/// `candidates`): in these Gokyo Shumyo races the target joins a neighbour and holds five
-/// liberties, so the capture goals refuse the author's answer, while the kill read proves it.
-/// Every goal was refused on all three before.
-#[test]
-fn capturing_races_are_read_as_kills_too() {
-    let Some(data) = shared_data("capturing_races_are_read_as_kills_too") else {
-        return;
-    };
-    let budget = Budget {
-        nodes: 600_000,
-        time: Duration::from_secs(60),
-        ..Budget::default()
-    };
-    for (name, answer) in [("270.sgf", "br"), ("309.sgf", "pa"), ("311.sgf", "ra")] {
-        let p = read_one(&data.join("problems/classical/gokyo-shumyo").join(name));
-        let s = solve(&p, budget);
-        let mv = sente::go::Move::Play(pt(answer));
-        assert_eq!(s.status, Status::Proven, "{name}: {s:?}");
-        assert!(s.correct_first_moves.contains(&mv), "{name}: {s:?}");
-        assert!(
-            s.goal.as_ref().is_some_and(|g| g.starts_with("kill")),
-            "{name}: {s:?}"
-        );
-    }
-}
-
 /// A question that asks for a ko ("Black to play and get a ko") is answered by the moves that
 /// win the ko, with the status `ko`: in Gokyo Shumyo 250 Black's fs (the author's) and ds both
 /// start a ko for the white group, and in 255 White's sb does; before, every goal was refused
