@@ -100,6 +100,46 @@ fn kos_only_the_attacker_can_end_are_kills() {
     }
 }
 
+/// Capturing races are also read as life and death in the enclosed region (goal.rs
+/// `candidates`), where the problem's stones wall the target in (region.rs `walled_in`): in
+/// these Gokyo Shumyo races the target joins a neighbour and holds five liberties, so the
+/// capture goals refuse the author's answer, while the kill read proves it. In 309 and 311 an
+/// open way leads from the target to the frame (room the target has on the board): no kill
+/// read there, since framed such a target dies for want of room (a generated 9×9 race "proved"
+/// a wrong move so).
+#[test]
+fn capturing_races_are_read_as_kills_where_walled_in() {
+    let Some(data) = shared_data("capturing_races_are_read_as_kills_where_walled_in") else {
+        return;
+    };
+    let budget = Budget {
+        nodes: 300_000,
+        time: Duration::from_secs(60),
+        ..Budget::default()
+    };
+    let read = |name: &str| {
+        let p = read_one(&data.join("problems/classical/gokyo-shumyo").join(name));
+        solve(&p, budget)
+    };
+    for (name, answer) in [("270.sgf", "br"), ("276.sgf", "br"), ("308.sgf", "hs")] {
+        let s = read(name);
+        let mv = sente::go::Move::Play(pt(answer));
+        assert_eq!(s.status, Status::Proven, "{name}: {s:?}");
+        assert!(s.correct_first_moves.contains(&mv), "{name}: {s:?}");
+        assert!(
+            s.goal.as_ref().is_some_and(|g| g.starts_with("kill")),
+            "{name}: {s:?}"
+        );
+    }
+    for name in ["309.sgf", "311.sgf"] {
+        let s = read(name);
+        assert!(
+            s.goal.as_ref().is_none_or(|g| !g.starts_with("kill")),
+            "{name}: {s:?}"
+        );
+    }
+}
+
 /// A question that asks for a ko ("Black to play and get a ko") is answered by the moves that
 /// win the ko, with the status `ko`: in Gokyo Shumyo 250 Black's fs (the author's) and ds both
 /// start a ko for the white group, and in 255 White's sb does; before, every goal was refused

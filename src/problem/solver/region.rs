@@ -172,11 +172,21 @@ pub fn enclose(board: &Board, seeds: &[Point], attacker: Color) -> Area {
     }
 }
 
-/// Whether the defender's chains at `target`, with every empty point and defender stone they
-/// reach, stay clear of the frame: walled in by the stones of the problem, not by the frame.
+/// Whether the defender's chains at `target` are walled in by the stones of the problem, not by
+/// the frame: no way leads from their liberties to the frame through empty points that touch
+/// no attacker stone (a way the attacker's stones stand beside is one the attacker can block;
+/// an open one is room the target has on the board and the frame took away).
 pub fn walled_in(area: &Area, target: &[Point], defender: Color) -> bool {
     let board = &area.board;
-    let mut seen: Vec<Point> = target.to_vec();
+    let attacker = defender.opponent();
+    let mut seen: Vec<Point> = Vec::new();
+    for &t in target {
+        for l in board.liberties(t) {
+            if !seen.contains(&l) {
+                seen.push(l);
+            }
+        }
+    }
     let mut k = 0;
     while k < seen.len() {
         let p = seen[k];
@@ -185,7 +195,13 @@ pub fn walled_in(area: &Area, target: &[Point], defender: Color) -> bool {
             if !area.contains(q) {
                 return false;
             }
-            if !seen.contains(&q) && board.get(q) != Some(defender.opponent()) {
+            if board.get(q).is_some() || seen.contains(&q) {
+                continue;
+            }
+            if board.adjacent(q).any(|r| !area.contains(r)) {
+                return false;
+            }
+            if board.adjacent(q).all(|r| board.get(r) != Some(attacker)) {
                 seen.push(q);
             }
         }
