@@ -104,28 +104,15 @@ pub fn enclose(board: &Board, seeds: &[Point], attacker: Color) -> Area {
     let edge_lo = |v: i32| if v <= 2 { 0 } else { v };
     let edge_hi = |v: i32| if v >= size - 3 { size - 1 } else { v };
     let wall = |on: &dyn Fn(Point) -> bool| solid_wall(board, seeds, attacker, on);
+    // The low and high side of each axis: kept at a solid wall, grown by a line elsewhere.
+    let lo = |v: i32, on: &dyn Fn(Point) -> bool| if wall(on) { edge_lo(v) } else { snap_lo(v) };
+    let hi = |v: i32, on: &dyn Fn(Point) -> bool| if wall(on) { edge_hi(v) } else { snap_hi(v) };
     let (x0, y0, x1, y1) = (b.x0, b.y0, b.x1, b.y1);
     b = Box {
-        x0: if wall(&|p| i32::from(p.x) == x0) {
-            edge_lo(x0)
-        } else {
-            snap_lo(x0)
-        },
-        y0: if wall(&|p| i32::from(p.y) == y0) {
-            edge_lo(y0)
-        } else {
-            snap_lo(y0)
-        },
-        x1: if wall(&|p| i32::from(p.x) == x1) {
-            edge_hi(x1)
-        } else {
-            snap_hi(x1)
-        },
-        y1: if wall(&|p| i32::from(p.y) == y1) {
-            edge_hi(y1)
-        } else {
-            snap_hi(y1)
-        },
+        x0: lo(x0, &|p| i32::from(p.x) == x0),
+        y0: lo(y0, &|p| i32::from(p.y) == y0),
+        x1: hi(x1, &|p| i32::from(p.x) == x1),
+        y1: hi(y1, &|p| i32::from(p.y) == y1),
     };
     let defender = attacker.opponent();
     // Grow past defender stones on the ring (a few times at most: each step moves one side out).
