@@ -171,7 +171,8 @@ pub struct Search<'a> {
     /// One reusable state per depth (no allocation once warm).
     stack: Vec<Option<State>>,
     pub nodes: u64,
-    /// Scratch sets of the move generator: the group, the points near it, the points taken.
+    /// Scratch sets: the move generator's group, points near it and points taken; the flood of
+    /// the static death test beside walls that cannot be taken.
     marks: [RefCell<Marks>; 4],
     node_limit: u64,
     deadline: Instant,
@@ -630,12 +631,10 @@ impl<'a> Search<'a> {
         kids
     }
 
-    /// Puts an open node's kids back in the cache.
+    /// Puts an open node's kids back in the cache (sized by [`Search::cached_kids`]).
     fn keep_kids(&mut self, key: u64, ply: u32, kids: Vec<Kid>) {
         let slot = (key as usize) & (Self::KID_CACHE - 1);
-        if let Some(entry) = self.kid_cache.get_mut(slot) {
-            *entry = Some((key, ply, kids));
-        }
+        self.kid_cache[slot] = Some((key, ply, kids));
     }
 
     /// A kid's fixed result: the path-independent one, else a repetition of a position on the

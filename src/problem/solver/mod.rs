@@ -471,14 +471,15 @@ fn area_for(board: &Board, goal: &Goal, seeds: &[Point]) -> Area {
     }
 }
 
-/// Whether a goal can be read on its area. A capturing race's kill read (its targets dying in
-/// the enclosed region) holds only where the problem's own stones wall the target in: a race
-/// in the open is a capture, and framed, the target would die for want of room it has on the
-/// board (a generated 9×9 race "proved" an extension that GNU Go's owl refutes).
-fn readable(problem: &Problem, goal: &Goal, area: &Area) -> bool {
-    problem.kind != Kind::CapturingRace
-        || goal.aim != Aim::Kill
-        || region::walled_in(area, &goal.target, goal.defender())
+/// The area a problem's goal is read on, or `None` where the goal cannot be read there. A
+/// capturing race's kill read (its targets dying in the enclosed region) holds only where the
+/// problem's own stones wall the target in: a race in the open is a capture, and framed, the
+/// target would die for want of room it has on the board (a generated 9×9 race "proved" an
+/// extension that GNU Go's owl refutes).
+fn problem_area(problem: &Problem, board: &Board, goal: &Goal, seeds: &[Point]) -> Option<Area> {
+    let area = area_for(board, goal, seeds);
+    let race_kill = problem.kind == Kind::CapturingRace && goal.aim == Aim::Kill;
+    (!race_kill || region::walled_in(&area, &goal.target, goal.defender())).then_some(area)
 }
 
 /// The author's first moves at a tree node: those that lead to success and those marked wrong.
@@ -507,10 +508,9 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
     let deadline = clock + budget.time;
     let (mut nodes, mut ko) = (0, false);
     for (k, g) in goals.iter().enumerate() {
-        let area = area_for(&board, g, &seeds);
-        if !readable(problem, g, &area) {
+        let Some(area) = problem_area(problem, &board, g, &seeds) else {
             continue;
-        }
+        };
         let mut fight = Fight::new(g, &area, problem.to_play, problem.rules, &budget, deadline);
         fight.limit_nodes(budget.nodes.saturating_sub(nodes));
         // The likeliest goal gets most of the budget to show that it fits the tree.
@@ -595,10 +595,9 @@ pub fn judge_first_move(
     let deadline = clock + budget.time;
     let goals: Vec<Goal> = goal::candidates(problem);
     for g in &goals {
-        let area = area_for(game.board(), g, &seeds);
-        if !readable(problem, g, &area) {
+        let Some(area) = problem_area(problem, game.board(), g, &seeds) else {
             continue;
-        }
+        };
         let mut fight = Fight::new(g, &area, game.to_move(), problem.rules, &budget, deadline);
         let half = fight.part(fight.whole(), 0.5);
         if fight.agrees_with(&authors, &wrongs, half).is_ok() {
