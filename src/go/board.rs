@@ -340,6 +340,16 @@ impl Board {
         self.chain_cells(i).map(|s| self.point(s)).collect()
     }
 
+    /// The stones of the chain through `p` one by one, without a list (none when `p` is empty).
+    pub fn chain_stones(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let i = self.index(p);
+        let start = self.color_at(i).map(|_| i);
+        start
+            .into_iter()
+            .flat_map(move |i| self.chain_cells(i))
+            .map(move |s| self.point(s))
+    }
+
     /// The cells of the chain whose stone is at cell `i`, following its circular list once.
     fn chain_cells(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
         let mut at = Some(i);
