@@ -333,11 +333,7 @@ impl Board {
 
     /// The stones of the chain through `p` (empty when `p` is empty).
     pub fn chain(&self, p: Point) -> Vec<Point> {
-        let i = self.index(p);
-        if self.color_at(i).is_none() {
-            return Vec::new();
-        }
-        self.chain_cells(i).map(|s| self.point(s)).collect()
+        self.chain_stones(p).collect()
     }
 
     /// The stones of the chain through `p` one by one, without a list (none when `p` is empty).

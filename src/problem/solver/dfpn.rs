@@ -1089,9 +1089,8 @@ fn short_neighbours_liberties(board: &Board, q: Point, defender: Color, cap: usi
     out
 }
 
-/// Whether the points form one orthogonally connected piece (an empty list does).
-/// Each point's Manhattan distance to the nearest of `target` (0 on them; 0 everywhere when
-/// there is no target), row-major.
+/// Each point's Manhattan distance to the nearest point of `target`, row-major: 0 exactly on
+/// the target's points, as a goal always names at least one (the search reads `target[0]`).
 fn target_distances(board: &Board, target: &[Point]) -> Vec<i32> {
     let n = i32::from(board.size());
     (0..n * n)
@@ -1106,6 +1105,7 @@ fn target_distances(board: &Board, target: &[Point]) -> Vec<i32> {
         .collect()
 }
 
+/// Whether the points form one orthogonally connected piece (an empty list does).
 fn connected(pts: &[Point]) -> bool {
     let Some(&first) = pts.first() else {
         return true;
