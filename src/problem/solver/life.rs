@@ -239,6 +239,117 @@ pub(super) fn dead_shape_liberties(n: usize) -> usize {
     }
 }
 
+/// A nakade read: whether the attacker captures a `target` stone however the defender plays,
+/// when both sides play only on `region` (the group's whole eye space: its empty points and the
+/// attacker's chains enclosed in it) or pass. Only a proof counts: a line that repeats a
+/// position, passes twice, takes a ko (either side: a ko is not death), loses a `group` stone
+/// that is not a target (the space would change), or runs past [`NAKADE_DEPTH`] plies or the
+/// [`NAKADE_NODES`] budget is the defender's. A defender's pass stands for a move elsewhere:
+/// the only one that could matter fills a liberty of the attacker's walls around the group (the
+/// group's own liberties are all in the region), so its `wall_liberties`-th pass takes the
+/// weakest wall and saves the group.
+pub(super) fn nakade_kills(
+    board: &Board,
+    region: &[Point],
+    target: &[Point],
+    group: &[Point],
+    attacker: Color,
+    to_move: Color,
+    wall_liberties: usize,
+) -> bool {
+    let mut read = Nakade {
+        region,
+        target,
+        group,
+        attacker,
+        wall_liberties,
+        defender_passes: 0,
+        nodes: 0,
+        path: Vec::new(),
+    };
+    read.attacker_wins(board, to_move, 0)
+}
+
+/// The longest line a nakade read follows.
+const NAKADE_DEPTH: usize = 16;
+/// The most positions a nakade read visits.
+const NAKADE_NODES: u32 = 1500;
+
+struct Nakade<'a> {
+    region: &'a [Point],
+    target: &'a [Point],
+    group: &'a [Point],
+    attacker: Color,
+    wall_liberties: usize,
+    /// The defender's passes on the current line: each fills a liberty of a wall.
+    defender_passes: usize,
+    nodes: u32,
+    /// The positions of the current line (hash and side to move).
+    path: Vec<u64>,
+}
+
+impl Nakade<'_> {
+    fn attacker_wins(&mut self, board: &Board, to_move: Color, passes: u8) -> bool {
+        let defender = self.attacker.opponent();
+        if self.target.iter().any(|&t| board.get(t) != Some(defender)) {
+            return true;
+        }
+        if self.group.iter().any(|&g| board.get(g) != Some(defender)) {
+            return false;
+        }
+        self.nodes += 1;
+        let key = board.hash()
+            ^ if to_move == self.attacker {
+                0x9E37_79B9
+            } else {
+                0
+            };
+        if passes >= 2
+            || self.nodes > NAKADE_NODES
+            || self.path.len() >= NAKADE_DEPTH
+            || self.path.contains(&key)
+        {
+            return false;
+        }
+        self.path.push(key);
+        let attacking = to_move == self.attacker;
+        // The attacker needs one winning move, the defender none that escapes.
+        let mut result = !attacking;
+        for &p in self.region {
+            let illegal = board.get(p).is_some()
+                || board.ko_point() == Some(p)
+                || board.probe(board.index(p), to_move, false).0;
+            if illegal {
+                continue;
+            }
+            let mut next = board.clone();
+            next.play_at(next.index(p), to_move);
+            let wins =
+                next.ko_point().is_none() && self.attacker_wins(&next, to_move.opponent(), 0);
+            if wins == attacking {
+                result = attacking;
+                break;
+            }
+        }
+        if result != attacking {
+            let takes_wall = !attacking && self.defender_passes + 1 >= self.wall_liberties;
+            if takes_wall {
+                result = false;
+            } else {
+                let mut next = board.clone();
+                next.clear_ko();
+                self.defender_passes += usize::from(!attacking);
+                if self.attacker_wins(&next, to_move.opponent(), passes + 1) == attacking {
+                    result = attacking;
+                }
+                self.defender_passes -= usize::from(!attacking);
+            }
+        }
+        self.path.pop();
+        result
+    }
+}
+
 /// Connected components of the `points` where `inside` holds: the component of each point by
 /// `idx` (`usize::MAX` outside) and the points of each component.
 fn label(
