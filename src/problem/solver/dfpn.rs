@@ -316,8 +316,7 @@ impl<'a> Search<'a> {
     /// the attacker to move, who takes the vital point; the square four; the pyramid four, the
     /// bulky and crossed five and the rabbity six with the attacker to move, when no attacker
     /// stone stands in the space). No attacker chain touching the group may be short of
-    /// liberties (a capturing race it could lose is left to the search). Where the attacker's
-    /// stones stand inside a space of up to eight points, it is read out ([`Search::nakade`]).
+    /// liberties (a capturing race it could lose is left to the search).
     fn no_room_for_two_eyes(&self, board: &Board, to_move: Color) -> bool {
         let defender = self.goal.defender();
         let attacker_to_move = to_move == self.goal.attacker;
@@ -404,9 +403,9 @@ impl<'a> Search<'a> {
     /// the space one region of at most [`NAKADE_ROOM`] points, and a read of that region alone
     /// ([`nakade_kills`]) captures the target however the defender plays, a defender's move
     /// elsewhere counted as filling a liberty of the weakest of the other attacker chains around
-    /// the group (which may not touch the space). `group` is the group's stones and space as
-    /// [`Search::no_room_for_two_eyes`] floods them, `walls` the attacker stones next to them
-    /// but the single stones it set aside.
+    /// the group (which may not touch the space). `group` is
+    /// the group's stones and space as [`Search::no_room_for_two_eyes`] floods them, `walls` the
+    /// attacker stones next to them outside the single stones it read.
     fn nakade(
         &self,
         board: &Board,
