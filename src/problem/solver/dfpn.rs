@@ -16,7 +16,7 @@ use std::time::Instant;
 use crate::go::{Board, Color, Move, Point};
 
 use super::goal::{Aim, Goal};
-use super::life::{alive_within, dead_shape, dead_shape_liberties, nakade_kills, vital_point};
+use super::life::{alive_within, dead_shape, dead_shape_liberties, vital_point};
 use super::region::Area;
 use crate::problem::model::Ruleset;
 
@@ -183,9 +183,6 @@ pub struct Search<'a> {
     /// Each point's distance to the nearest target stone (Manhattan), with the target's own
     /// points at 0: the move ordering's nearness, computed once.
     to_target: Vec<i32>,
-    /// The nakade reads made, by position (stones, side to move and ko point): df-pn enters
-    /// a node many times.
-    nakade_reads: RefCell<HashMap<u64, bool, BuildHasherDefault<KeyHasher>>>,
 }
 
 const SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -213,7 +210,6 @@ impl<'a> Search<'a> {
             aborted: false,
             kid_cache: Vec::new(),
             to_target: target_distances(&area.board, &goal.target),
-            nakade_reads: RefCell::default(),
         }
     }
 
@@ -320,7 +316,7 @@ impl<'a> Search<'a> {
     fn no_room_for_two_eyes(&self, board: &Board, to_move: Color) -> bool {
         let defender = self.goal.defender();
         let attacker_to_move = to_move == self.goal.attacker;
-        let room = 8;
+        let room = 6;
         let mut group: Vec<Point> = board.chain(self.goal.target[0]);
         let mut space: Vec<Point> = Vec::new();
         let mut walls: Vec<Point> = Vec::new();
@@ -375,121 +371,25 @@ impl<'a> Search<'a> {
         match lone.as_slice() {
             [] => {
                 let small = space.len() <= 2 || (space.len() == 3 && attacker_to_move);
-                let shape = connected(&space)
+                connected(&space)
                     && (!touching || small)
                     && safe_walls(space.len())
-                    && (small || dead_shape(&space, attacker_to_move));
-                shape || self.nakade(board, &group, &space, &walls, to_move)
+                    && (small || dead_shape(&space, attacker_to_move))
             }
             // One attacker stone on the vital point of a dead shape: whoever moves, the
             // defender cannot make two eyes (it may only take the stone back into one eye).
             [stone] => {
                 let mut eye = space.clone();
                 eye.push(*stone);
-                let vital = !touching
+                !touching
                     && eye.len() <= 6
                     && connected(&eye)
                     && (eye.len() <= 2 || vital_point(&eye) == Some(*stone))
                     && dead_shape(&eye, true)
-                    && safe_walls(eye.len());
-                vital || self.nakade(board, &group, &space, &walls, to_move)
+                    && safe_walls(eye.len())
             }
-            _ => self.nakade(board, &group, &space, &walls, to_move),
+            _ => false,
         }
-    }
-
-    /// Static death by reading the eye space alone: the attacker's chains enclosed in the
-    /// group's space (every neighbour of theirs the group, the space or each other) make with
-    /// the space one region of at most [`NAKADE_ROOM`] points, and a read of that region alone
-    /// ([`nakade_kills`]) captures the target however the defender plays, a defender's move
-    /// elsewhere counted as filling a liberty of the weakest of the other attacker chains around
-    /// the group (which may not touch the space). `group` is
-    /// the group's stones and space as [`Search::no_room_for_two_eyes`] floods them, `walls` the
-    /// attacker stones next to them outside the single stones it read.
-    fn nakade(
-        &self,
-        board: &Board,
-        group: &[Point],
-        space: &[Point],
-        walls: &[Point],
-        to_move: Color,
-    ) -> bool {
-        let attacker = self.goal.attacker;
-        let mut inside: Vec<Point> = Vec::new();
-        for &w in walls {
-            if !inside.contains(&w) {
-                inside.extend(board.chain_stones(w));
-            }
-        }
-        // Lone stones the caller set aside are next to the space too.
-        for &p in space {
-            for q in board.adjacent(p) {
-                if board.get(q) == Some(attacker) && !inside.contains(&q) {
-                    inside.extend(board.chain_stones(q));
-                }
-            }
-        }
-        let enclosed = |p: Point| {
-            board.adjacent(p).all(|q| match board.get(q) {
-                None => space.contains(&q),
-                Some(c) if c == attacker => true,
-                Some(_) => group.contains(&q),
-            })
-        };
-        // Chains with a stone outside the space's enclosure are walls.
-        let mut wall_ids: Vec<u16> = Vec::new();
-        for &p in &inside {
-            if !enclosed(p) {
-                let id = board.chain_id(p).expect("a stone");
-                if !wall_ids.contains(&id) {
-                    wall_ids.push(id);
-                }
-            }
-        }
-        let is_wall = |p: Point| board.chain_id(p).is_some_and(|id| wall_ids.contains(&id));
-        let (outer, inner): (Vec<Point>, Vec<Point>) =
-            inside.into_iter().partition(|&p| is_wall(p));
-        let mut region = space.to_vec();
-        region.extend(&inner);
-        if inner.is_empty() || region.len() > NAKADE_ROOM || !connected(&region) {
-            return false;
-        }
-        if outer
-            .iter()
-            .any(|&w| board.adjacent(w).any(|q| space.contains(&q)))
-        {
-            return false;
-        }
-        let cap = NAKADE_ROOM * 4;
-        let wall_liberties = outer
-            .iter()
-            .map(|&w| board.liberties_up_to(w, cap))
-            .min()
-            .unwrap_or(cap);
-        let ko = board
-            .ko_point()
-            .map_or(0, |p| u64::from(board.index(p) as u16) + 1);
-        let key = position_key(board, to_move) ^ ko.wrapping_mul(KO_KEY);
-        if let Some(&dead) = self.nakade_reads.borrow().get(&key) {
-            return dead;
-        }
-        let stones: Vec<Point> = group
-            .iter()
-            .copied()
-            .filter(|&g| board.get(g).is_some())
-            .collect();
-        let target = &self.goal.target;
-        let dead = nakade_kills(
-            board,
-            &region,
-            target,
-            &stones,
-            attacker,
-            to_move,
-            wall_liberties,
-        );
-        self.nakade_reads.borrow_mut().insert(key, dead);
-        dead
     }
 
     /// Static death beside walls that can never be taken: the target's group (every defender
@@ -1158,9 +1058,6 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The largest eye space, the attacker's stones in it counted, that a nakade read takes on.
-const NAKADE_ROOM: usize = 9;
-
 /// Life and death: a chain beside the group with this many liberties or fewer is in a race,
 /// and both sides play on its liberties (the attacker's chains touching the group, the
 /// defender's chains beside those).
@@ -1397,70 +1294,6 @@ mod tests {
         let open = Area::open(&board);
         let search = Search::new(&goal, &open, Color::Black, KoMode::Strict, 80);
         assert!(!search.one_eye_inside_immortal_walls(&board, Color::Black));
-    }
-
-    #[test]
-    fn stones_inside_the_eye_are_read_out_and_dead_only_where_the_read_proves_it() {
-        // White's eye space holds two Black stones and one empty point (dd ed fd). White to
-        // move takes the two stones at fd, Black throws in again and White has one eye: dead
-        // whoever moves. The older test saw a chain of one liberty touching the space and
-        // left it to the search.
-        let two = Board::from_rows(
-            ".........
-             .XXXXXXX.
-             .XOOOOOX.
-             .XOXX.OX.
-             .XOOOOOX.
-             .XXXXXXX.
-             .........
-             .........
-             .........",
-        )
-        .unwrap();
-        let goal = black_goal(&two, Point::new(2, 2), Aim::Kill);
-        let area = Area::open(&two);
-        let search = Search::new(&goal, &area, Color::Black, KoMode::Strict, 80);
-        for side in [Color::Black, Color::White] {
-            assert!(search.no_room_for_two_eyes(&two, side), "{side:?} to move");
-        }
-        // One Black stone at each end of the space: White to move takes both at ed and has
-        // two eyes; Black to move fills ed and takes White.
-        let ends = Board::from_rows(
-            ".........
-             .XXXXXXX.
-             .XOOOOOX.
-             .XOX.XOX.
-             .XOOOOOX.
-             .XXXXXXX.
-             .........
-             .........
-             .........",
-        )
-        .unwrap();
-        let search = Search::new(&goal, &area, Color::Black, KoMode::Strict, 80);
-        assert!(search.no_room_for_two_eyes(&ends, Color::Black));
-        assert!(!search.no_room_for_two_eyes(&ends, Color::White));
-        // A move elsewhere stands for filling a liberty of the attacker's weakest wall: a
-        // wall of one liberty is taken by White's first such move (the group is saved), one of
-        // two liberties is not, since Black's throw-in leaves White in atari.
-        let region = [Point::new(3, 3), Point::new(4, 3), Point::new(5, 3)];
-        let white: Vec<Point> = two
-            .points()
-            .filter(|&p| two.get(p) == Some(Color::White))
-            .collect();
-        let read = |libs| {
-            nakade_kills(
-                &two,
-                &region,
-                &goal.target,
-                &white,
-                Color::Black,
-                Color::White,
-                libs,
-            )
-        };
-        assert!(!read(1));
-        assert!(read(2));
     }
 
     #[test]
