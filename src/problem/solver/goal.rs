@@ -270,7 +270,7 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
     // capture itself comes after the line, so the first target is also read without a horizon,
     // after the goals with one.
     // A move that is merely slow still fails there: a goal that holds after a pass, or under
-    // which a move the author marks wrong wins, is not the author's (`Fight::agrees_with`).
+    // which a move the author marks wrong wins, is not the author's (`Fight::agrees`).
     if let Some(first) = attack.first().filter(|g| g.horizon.is_some()) {
         let open = Goal {
             horizon: None,

@@ -112,6 +112,8 @@ pub enum MoveVerdict {
 enum Disagreement {
     /// No answer of the author's is proven within the slice (nor a ko).
     AuthorsUnproven,
+    /// Every answer of the author's is refuted (or cannot be played in the goal's area).
+    AuthorsRefuted,
     /// The author's answer wins only a ko.
     AuthorsKo,
     /// The goal holds already: the learner may pass.
@@ -146,6 +148,7 @@ struct Slice {
 /// One fight under one goal: the enclosed board and a search per ko assumption, sharing one
 /// node budget and one deadline.
 struct Fight<'a> {
+    goal: &'a Goal,
     start: State,
     area: &'a Area,
     learner: Color,
@@ -168,6 +171,7 @@ impl<'a> Fight<'a> {
     ) -> Self {
         let search = |ko| Search::new(goal, area, to_move, ko, budget.max_depth).under(rules);
         Fight {
+            goal,
             start: State::new(area.board.clone(), to_move),
             area,
             learner: to_move,
@@ -288,20 +292,10 @@ impl<'a> Fight<'a> {
 
     /// Checks the goal against the tree at this position: one of the author's moves is proven,
     /// none of the moves the author marks wrong is, and a pass is not (a goal met already, such
-    /// as saving a chain nobody can take, would make every move "correct").
-    fn agrees_with(
-        &mut self,
-        authors: &[Move],
-        wrongs: &[Move],
-        slice: Slice,
-    ) -> Result<(), Disagreement> {
-        self.agrees(authors, wrongs, slice, false).map(|_| ())
-    }
-
-    /// [`Fight::agrees_with`], where a question that asks for a ko (`ko_answer`) also takes an
-    /// author's answer that wins only the ko, when no move the author marks wrong wins even
-    /// the ko (the lenient read, every ko retaken by the learner) and a pass does not: then
-    /// `Ok(true)`, the goal's answer is a ko.
+    /// as saving a chain nobody can take, would make every move "correct"). Where the question
+    /// asks for a ko (`ko_answer`) an author's answer that wins only the ko is taken too, when
+    /// no move the author marks wrong wins even the ko (the lenient read, every ko retaken by
+    /// the learner) and a pass does not: then `Ok(true)`, the goal's answer is a ko.
     fn agrees(
         &mut self,
         authors: &[Move],
@@ -337,6 +331,9 @@ impl<'a> Fight<'a> {
         let share = |f: &Self, n: usize| f.part(slice, 1.0 / n.max(1) as f32);
         let mut proven = authors.is_empty();
         let mut first_strict = None;
+        // Whether every answer of the author's is lost for good (refuted, or not playable in
+        // the goal's area): the goal cannot fit, however long it is read.
+        let mut refuted = true;
         for (k, &m) in authors.iter().enumerate() {
             // Most of the slice: the author's answer is usually the hardest proof to find.
             let last = k + 1 == authors.len();
@@ -353,8 +350,10 @@ impl<'a> Fight<'a> {
                 proven = true;
                 break;
             }
+            refuted &= read == Some(false) || self.after(m).is_none();
         }
         if !proven {
+            let unplayable = authors.first().is_some_and(|&m| self.after(m).is_none());
             let lenient = || {
                 let m = *authors.first()?;
                 let half = share(self, 2);
@@ -362,6 +361,8 @@ impl<'a> Fight<'a> {
             };
             return Err(match verdict(first_strict, lenient) {
                 MoveVerdict::Ko => Disagreement::AuthorsKo,
+                MoveVerdict::Wrong if refuted => Disagreement::AuthorsRefuted,
+                MoveVerdict::Unknown if refuted && unplayable => Disagreement::AuthorsRefuted,
                 _ => Disagreement::AuthorsUnproven,
             });
         }
@@ -380,13 +381,7 @@ impl<'a> Fight<'a> {
     /// Reads every first move until the deadline and sums up. Where the goal's answer is a ko
     /// (`ko_answer`: the question asks for one and the author's move wins only the ko), the
     /// moves that win the ko are the answer, with the status `ko`.
-    fn conclude(
-        &mut self,
-        goal: &Goal,
-        clock: Instant,
-        also: &[Move],
-        ko_answer: bool,
-    ) -> Solution {
+    fn conclude(&mut self, clock: Instant, also: &[Move], ko_answer: bool) -> Solution {
         let mut moves = self.first_moves();
         // The author's moves are read even where the search would not list them.
         for &m in also {
@@ -454,7 +449,7 @@ impl<'a> Fight<'a> {
             refutations,
             nodes: self.nodes(),
             ms: clock.elapsed().as_millis() as u64,
-            goal: Some(goal.describe(self.learner)),
+            goal: Some(self.goal.describe(self.learner)),
         }
     }
 }
@@ -498,60 +493,130 @@ fn tree_moves(problem: &Problem, node: usize) -> (Vec<Move>, Vec<Move>) {
     (good, bad)
 }
 
-/// Solves the problem's start position for the side to play, under the goal its tree shows.
+/// The fights of a problem's goal candidates at one position, read side by side until one fits
+/// the author's tree ([`Fight::agrees`]): in rounds of doubling slices (the likeliest goal twice
+/// as long), each fight keeping its table from round to round, so that a wrong first guess costs
+/// a share of the budget instead of most of it. `fits` is called on each fight that agrees, in
+/// turn, until it answers; `Err` tells whether some goal's answer was a ko. At most `nodes` in
+/// all and until `until`.
+fn first_fitting<R>(
+    fights: &mut [Fight],
+    tree: (&[Move], &[Move]),
+    ko_question: bool,
+    (nodes, until): (u64, Instant),
+    mut fits: impl FnMut(&mut [Fight], usize, bool) -> Option<R>,
+) -> Result<R, bool> {
+    let (authors, wrongs) = tree;
+    let spent = |fights: &[Fight]| fights.iter().map(Fight::nodes).sum::<u64>();
+    let mut open = vec![true; fights.len()];
+    let (mut round_ms, mut round_nodes) = (GOAL_ROUND_MS, GOAL_ROUND_NODES);
+    let mut ko = false;
+    while Instant::now() < until && open.contains(&true) {
+        let before = spent(fights);
+        for k in 0..fights.len() {
+            let left = nodes.saturating_sub(spent(fights));
+            if !open[k] || left == 0 {
+                continue;
+            }
+            let first: u64 = if k == 0 { 2 } else { 1 };
+            let fight = &mut fights[k];
+            fight.limit_nodes(left);
+            let slice = Slice {
+                until: Instant::now()
+                    .checked_add(Duration::from_millis(round_ms * first))
+                    .map_or(until, |t| t.min(until)),
+                nodes: round_nodes.saturating_mul(first),
+            };
+            let agreed = fight.agrees(authors, wrongs, slice, ko_question);
+            tracing::debug!(
+                goal = %fight.goal.describe(fight.learner),
+                target = fight.goal.target.len(),
+                agreed = ?agreed,
+                nodes = fight.nodes(),
+                "goal candidate"
+            );
+            match agreed {
+                Ok(ko_answer) => {
+                    if let Some(r) = fits(fights, k, ko_answer) {
+                        return Ok(r);
+                    }
+                    open[k] = false;
+                }
+                // Not proven within the slice: read on in the next round (a read that has
+                // settled costs a node there).
+                Err(Disagreement::AuthorsUnproven) => {}
+                Err(other) => {
+                    ko |= other == Disagreement::AuthorsKo;
+                    open[k] = false;
+                }
+            }
+        }
+        // Every read settled, the budget spent, or a round whose slices held all of it: nothing
+        // more to learn.
+        if spent(fights) == before || spent(fights) >= nodes || round_nodes >= nodes {
+            break;
+        }
+        round_ms = round_ms.saturating_mul(2);
+        round_nodes = round_nodes.saturating_mul(2);
+    }
+    Err(ko)
+}
+
+/// The first round of [`first_fitting`]: its time (ms) and nodes per goal, doubled every round.
+const GOAL_ROUND_MS: u64 = 20;
+const GOAL_ROUND_NODES: u64 = 2000;
+
+/// The goal candidates of a problem at a position with their areas (those that can be read
+/// there), for [`first_fitting`].
+fn candidate_areas<'g>(
+    problem: &Problem,
+    board: &Board,
+    goals: &'g [Goal],
+) -> Vec<(&'g Goal, Area)> {
+    let seeds = goal::problem_seeds(problem);
+    goals
+        .iter()
+        .filter_map(|g| Some((g, problem_area(problem, board, g, &seeds)?)))
+        .collect()
+}
+
+/// Solves the problem's start position for the side to play, under the goal its tree shows
+/// (the first candidate that fits it, [`first_fitting`]).
 pub fn solve(problem: &Problem, budget: Budget) -> Solution {
     let clock = Instant::now();
     let board = problem.board();
     let (authors, wrongs) = tree_moves(problem, 0);
-    let seeds = goal::problem_seeds(problem);
     let goals: Vec<Goal> = goal::candidates(problem);
     let deadline = clock + budget.time;
-    let (mut nodes, mut ko) = (0, false);
-    for (k, g) in goals.iter().enumerate() {
-        let Some(area) = problem_area(problem, &board, g, &seeds) else {
-            continue;
-        };
-        let mut fight = Fight::new(g, &area, problem.to_play, problem.rules, &budget, deadline);
-        fight.limit_nodes(budget.nodes.saturating_sub(nodes));
-        // The likeliest goal gets most of the budget to show that it fits the tree.
-        let share = if k == 0 && goals.len() > 1 {
-            0.7
-        } else {
-            1.0 / (goals.len() - k) as f32
-        };
-        let ko_question = problem.kind == Kind::Ko;
-        let agreed = fight.agrees(
-            &authors,
-            &wrongs,
-            fight.part(fight.whole(), share),
-            ko_question,
-        );
-        tracing::debug!(
-            goal = %g.describe(problem.to_play),
-            target = g.target.len(),
-            horizon = ?g.horizon,
-            agreed = ?agreed,
-            nodes = fight.nodes(),
-            "goal candidate"
-        );
-        if let Ok(ko_answer) = agreed {
-            let mut s = fight.conclude(g, clock, &authors, ko_answer);
-            s.nodes += nodes;
+    let areas = candidate_areas(problem, &board, &goals);
+    let mut fights: Vec<Fight> = areas
+        .iter()
+        .map(|(g, area)| Fight::new(g, area, problem.to_play, problem.rules, &budget, deadline))
+        .collect();
+    let spent = |fights: &[Fight]| fights.iter().map(Fight::nodes).sum::<u64>();
+    let ko_question = problem.kind == Kind::Ko;
+    let found = first_fitting(
+        &mut fights,
+        (&authors, &wrongs),
+        ko_question,
+        (budget.nodes, deadline),
+        |fights, k, ko_answer| {
+            let others = spent(fights) - fights[k].nodes();
+            let fight = &mut fights[k];
+            fight.limit_nodes(budget.nodes.saturating_sub(others + fight.nodes()));
+            let mut s = fight.conclude(clock, &authors, ko_answer);
+            s.nodes += others;
             // A goal under which a move the author marks wrong is proven is not the author's.
-            if !s.correct_first_moves.iter().any(|m| wrongs.contains(m)) {
-                return s;
-            }
-            nodes = s.nodes;
-            continue;
+            (!s.correct_first_moves.iter().any(|m| wrongs.contains(m))).then_some(s)
+        },
+    );
+    found.unwrap_or_else(|ko| {
+        let mut s = Solution::unknown(spent(&fights), clock);
+        if ko {
+            s.status = Status::Ko;
         }
-        nodes += fight.nodes();
-        ko |= agreed == Err(Disagreement::AuthorsKo);
-    }
-    let mut s = Solution::unknown(nodes, clock);
-    if ko {
-        s.status = Status::Ko;
-    }
-    s
+        s
+    })
 }
 
 /// A whole-board question: can the chain at `target` be captured / saved / killed / brought to
@@ -572,7 +637,7 @@ pub fn solve_query(
     let seeds = region::query_seeds(board, &g.target);
     let area = area_for(board, &g, &seeds);
     let mut fight = Fight::new(&g, &area, to_move, rules, &budget, clock + budget.time);
-    fight.conclude(&g, clock, &[], false)
+    fight.conclude(clock, &[], false)
 }
 
 /// Settles the goal at a tree node (the one that proves the author's move there and none marked
@@ -591,21 +656,29 @@ pub fn judge_first_move(
     if authors.is_empty() {
         return (MoveVerdict::Unknown, None, 0);
     }
-    let seeds = goal::problem_seeds(problem);
     let deadline = clock + budget.time;
     let goals: Vec<Goal> = goal::candidates(problem);
-    for g in &goals {
-        let Some(area) = problem_area(problem, game.board(), g, &seeds) else {
-            continue;
-        };
-        let mut fight = Fight::new(g, &area, game.to_move(), problem.rules, &budget, deadline);
-        let half = fight.part(fight.whole(), 0.5);
-        if fight.agrees_with(&authors, &wrongs, half).is_ok() {
+    let areas = candidate_areas(problem, game.board(), &goals);
+    let mut fights: Vec<Fight> = areas
+        .iter()
+        .map(|(g, area)| Fight::new(g, area, game.to_move(), problem.rules, &budget, deadline))
+        .collect();
+    // Half the budget settles the goal, the rest reads the move.
+    let half = (budget.nodes / 2, clock + budget.time / 2);
+    let found = first_fitting(
+        &mut fights,
+        (&authors, &wrongs),
+        false,
+        half,
+        |fights, k, _| {
+            let used: u64 = fights.iter().map(Fight::nodes).sum();
+            let fight = &mut fights[k];
+            fight.limit_nodes(budget.nodes.saturating_sub(used));
             let (v, reply) = fight.classify(mv, fight.whole());
-            return (v, reply, fight.nodes());
-        }
-    }
-    (MoveVerdict::Unknown, None, 0)
+            Some((v, reply, fight.nodes()))
+        },
+    );
+    found.unwrap_or((MoveVerdict::Unknown, None, 0))
 }
 
 /// The judge's referee for moves off the author's tree: the solver under a budget.
@@ -911,6 +984,46 @@ mod tests {
         );
         assert_eq!(s.status, Status::Refuted, "{s:?}");
         assert!(s.correct_first_moves.is_empty());
+    }
+
+    #[test]
+    fn a_goal_that_cannot_be_read_does_not_starve_the_one_that_fits() {
+        // Black's de takes White's dd (a capture goal that fits at once: White escapes with
+        // three liberties if Black passes), while killing White's lone kk on an open board is a
+        // read no budget ends. Read side by side, the kill candidate costs its first slice
+        // only, not the lion's share of the budget.
+        let p = problem("(;SZ[19]AB[cd][dc][ed]AW[dd][kk]PL[B];B[de]C[Correct])");
+        let board = p.board();
+        let (at_dd, at_kk) = (Point::new(3, 3), Point::new(10, 10));
+        let goal = |target: Point, aim: Aim| Goal {
+            attacker: Color::Black,
+            target: vec![target],
+            aim,
+            horizon: None,
+            escape: 3,
+        };
+        let (hopeless, fits) = (goal(at_kk, Aim::Kill), goal(at_dd, Aim::Capture));
+        let area = Area::open(&board);
+        let budget = generous();
+        let deadline = Instant::now() + budget.time;
+        let mut fights: Vec<Fight> = [&hopeless, &fits]
+            .into_iter()
+            .map(|g| Fight::new(g, &area, Color::Black, p.rules, &budget, deadline))
+            .collect();
+        let authors = [Move::Play(Point::new(3, 4))];
+        let found = first_fitting(
+            &mut fights,
+            (&authors, &[]),
+            false,
+            (budget.nodes, deadline),
+            |_, k, _| Some(k),
+        );
+        assert_eq!(found, Ok(1));
+        let hopeless_nodes = fights[0].nodes();
+        assert!(
+            hopeless_nodes > 0 && hopeless_nodes <= 2 * GOAL_ROUND_NODES + 2,
+            "{hopeless_nodes}"
+        );
     }
 
     #[test]
