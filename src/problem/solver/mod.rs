@@ -392,7 +392,8 @@ impl<'a> Fight<'a> {
         let mut verdicts = vec![(MoveVerdict::Unknown, None); moves.len()];
         // Rounds of growing slices: easy moves are settled first, and the table carries each
         // move's reading over to its next round.
-        let (mut time, mut nodes) = (Duration::from_millis(10), 1000);
+        let mut nodes = 1000;
+        let mut time = slice_time(Duration::from_millis(10), nodes, self.whole());
         while Instant::now() < self.deadline && self.nodes_left > 0 {
             let mut open = 0;
             for (k, &mv) in moves.iter().enumerate() {
@@ -509,7 +510,14 @@ fn first_fitting<R>(
     let (authors, wrongs) = tree;
     let spent = |fights: &[Fight]| fights.iter().map(Fight::nodes).sum::<u64>();
     let mut open = vec![true; fights.len()];
-    let (mut round_ms, mut round_nodes) = (GOAL_ROUND_MS, GOAL_ROUND_NODES);
+    let mut round_nodes = GOAL_ROUND_NODES;
+    let whole = Slice {
+        until,
+        nodes: nodes.saturating_sub(spent(fights)),
+    };
+    let mut round_ms = slice_time(Duration::from_millis(GOAL_ROUND_MS), round_nodes, whole)
+        .as_millis()
+        .min(u128::from(u64::MAX)) as u64;
     let mut ko = false;
     while Instant::now() < until && open.contains(&true) {
         let before = spent(fights);
@@ -560,6 +568,15 @@ fn first_fitting<R>(
         round_nodes = round_nodes.saturating_mul(2);
     }
     Err(ko)
+}
+
+/// A slice's time for `nodes` of a budget `whole`: the same share of the time left as of the
+/// nodes, and at least `least`. Under a node budget with a generous clock the nodes bind, so the
+/// answer does not depend on how busy the machine is; under a clock budget the time does.
+fn slice_time(least: Duration, nodes: u64, whole: Slice) -> Duration {
+    let left = whole.until.saturating_duration_since(Instant::now());
+    let share = nodes as f64 / whole.nodes.max(1) as f64;
+    least.max(left.mul_f64(share.min(1.0)))
 }
 
 /// The first round of [`first_fitting`]: its time (ms) and nodes per goal, doubled every round.
