@@ -1044,6 +1044,25 @@ mod tests {
     }
 
     #[test]
+    fn a_slice_takes_its_share_of_the_clock_so_that_a_node_budget_decides() {
+        let least = Duration::from_millis(20);
+        let whole = |secs: u64, nodes: u64| Slice {
+            until: Instant::now() + Duration::from_secs(secs),
+            nodes,
+        };
+        // A node budget with a generous clock: 2,000 of 400,000 nodes get 3 of 600 s.
+        let t = slice_time(least, 2000, whole(600, 400_000));
+        assert!(
+            t > Duration::from_millis(2900) && t <= Duration::from_secs(3),
+            "{t:?}"
+        );
+        // The default clock budget: the slice's own minimum.
+        assert_eq!(slice_time(least, 2000, whole(2, 50_000_000)), least);
+        // Never past the time that is left.
+        assert!(slice_time(least, 10_000_000, whole(1, 1000)) <= Duration::from_secs(1));
+    }
+
+    #[test]
     fn capture_in_one_is_proven_and_moves_elsewhere_are_refuted() {
         // White's stone at cc has one liberty left, at dc.
         let p = problem("(;SZ[7]AB[bc][cb][cd]AW[cc]C[Black to capture.];B[dc])");
