@@ -353,7 +353,6 @@ impl<'a> Fight<'a> {
             refuted &= read == Some(false) || self.after(m).is_none();
         }
         if !proven {
-            let unplayable = authors.first().is_some_and(|&m| self.after(m).is_none());
             let lenient = || {
                 let m = *authors.first()?;
                 let half = share(self, 2);
@@ -362,7 +361,10 @@ impl<'a> Fight<'a> {
             return Err(match verdict(first_strict, lenient) {
                 MoveVerdict::Ko => Disagreement::AuthorsKo,
                 MoveVerdict::Wrong if refuted => Disagreement::AuthorsRefuted,
-                MoveVerdict::Unknown if refuted && unplayable => Disagreement::AuthorsRefuted,
+                // Every answer lost for good and the first one not even playable here.
+                MoveVerdict::Unknown if refuted && first_strict.is_none() => {
+                    Disagreement::AuthorsRefuted
+                }
                 _ => Disagreement::AuthorsUnproven,
             });
         }
@@ -508,16 +510,13 @@ fn first_fitting<R>(
     mut fits: impl FnMut(&mut [Fight], usize, bool) -> Option<R>,
 ) -> Result<R, bool> {
     let (authors, wrongs) = tree;
-    let spent = |fights: &[Fight]| fights.iter().map(Fight::nodes).sum::<u64>();
     let mut open = vec![true; fights.len()];
     let mut round_nodes = GOAL_ROUND_NODES;
     let whole = Slice {
         until,
         nodes: nodes.saturating_sub(spent(fights)),
     };
-    let mut round_ms = slice_time(Duration::from_millis(GOAL_ROUND_MS), round_nodes, whole)
-        .as_millis()
-        .min(u128::from(u64::MAX)) as u64;
+    let mut round_time = slice_time(GOAL_ROUND_TIME, round_nodes, whole);
     let mut ko = false;
     while Instant::now() < until && open.contains(&true) {
         let before = spent(fights);
@@ -526,14 +525,14 @@ fn first_fitting<R>(
             if !open[k] || left == 0 {
                 continue;
             }
-            let first: u64 = if k == 0 { 2 } else { 1 };
+            let first: u32 = if k == 0 { 2 } else { 1 };
             let fight = &mut fights[k];
             fight.limit_nodes(left);
             let slice = Slice {
                 until: Instant::now()
-                    .checked_add(Duration::from_millis(round_ms * first))
+                    .checked_add(round_time.saturating_mul(first))
                     .map_or(until, |t| t.min(until)),
-                nodes: round_nodes.saturating_mul(first),
+                nodes: round_nodes.saturating_mul(u64::from(first)),
             };
             let agreed = fight.agrees(authors, wrongs, slice, ko_question);
             tracing::debug!(
@@ -564,7 +563,7 @@ fn first_fitting<R>(
         if spent(fights) == before || spent(fights) >= nodes || round_nodes >= nodes {
             break;
         }
-        round_ms = round_ms.saturating_mul(2);
+        round_time = round_time.saturating_mul(2);
         round_nodes = round_nodes.saturating_mul(2);
     }
     Err(ko)
@@ -579,9 +578,29 @@ fn slice_time(least: Duration, nodes: u64, whole: Slice) -> Duration {
     least.max(left.mul_f64(share.min(1.0)))
 }
 
-/// The first round of [`first_fitting`]: its time (ms) and nodes per goal, doubled every round.
-const GOAL_ROUND_MS: u64 = 20;
+/// The first round of [`first_fitting`]: its least time and its nodes per goal, doubled every
+/// round.
+const GOAL_ROUND_TIME: Duration = Duration::from_millis(20);
 const GOAL_ROUND_NODES: u64 = 2000;
+
+/// The nodes the fights have spent in all.
+fn spent(fights: &[Fight]) -> u64 {
+    fights.iter().map(Fight::nodes).sum()
+}
+
+/// One fight per goal candidate and its area, for [`first_fitting`].
+fn fights_for<'a>(
+    areas: &'a [(&'a Goal, Area)],
+    to_move: Color,
+    rules: Ruleset,
+    budget: &Budget,
+    deadline: Instant,
+) -> Vec<Fight<'a>> {
+    areas
+        .iter()
+        .map(|(g, area)| Fight::new(g, area, to_move, rules, budget, deadline))
+        .collect()
+}
 
 /// The goal candidates of a problem at a position with their areas (those that can be read
 /// there), for [`first_fitting`].
@@ -606,11 +625,7 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
     let goals: Vec<Goal> = goal::candidates(problem);
     let deadline = clock + budget.time;
     let areas = candidate_areas(problem, &board, &goals);
-    let mut fights: Vec<Fight> = areas
-        .iter()
-        .map(|(g, area)| Fight::new(g, area, problem.to_play, problem.rules, &budget, deadline))
-        .collect();
-    let spent = |fights: &[Fight]| fights.iter().map(Fight::nodes).sum::<u64>();
+    let mut fights = fights_for(&areas, problem.to_play, problem.rules, &budget, deadline);
     let ko_question = problem.kind == Kind::Ko;
     let found = first_fitting(
         &mut fights,
@@ -676,10 +691,7 @@ pub fn judge_first_move(
     let deadline = clock + budget.time;
     let goals: Vec<Goal> = goal::candidates(problem);
     let areas = candidate_areas(problem, game.board(), &goals);
-    let mut fights: Vec<Fight> = areas
-        .iter()
-        .map(|(g, area)| Fight::new(g, area, game.to_move(), problem.rules, &budget, deadline))
-        .collect();
+    let mut fights = fights_for(&areas, game.to_move(), problem.rules, &budget, deadline);
     // Half the budget settles the goal, the rest reads the move.
     let half = (budget.nodes / 2, clock + budget.time / 2);
     let found = first_fitting(
@@ -688,7 +700,7 @@ pub fn judge_first_move(
         false,
         half,
         |fights, k, _| {
-            let used: u64 = fights.iter().map(Fight::nodes).sum();
+            let used = spent(fights);
             let fight = &mut fights[k];
             fight.limit_nodes(budget.nodes.saturating_sub(used));
             let (v, reply) = fight.classify(mv, fight.whole());
