@@ -92,6 +92,9 @@ struct Kid {
     pos: u64,
     /// Whether the move retakes a ko at once.
     retook: bool,
+    /// Whether `fixed` is a repetition the learner wins by the one-sided ko rule: a result of
+    /// this path only ([`Search::path_bound`]).
+    by_cycle: bool,
 }
 
 /// Proof (`phi`) and disproof (`delta`) numbers of a node for the side to move there.
@@ -164,6 +167,11 @@ pub struct Search<'a> {
     /// ([`Search::under`]).
     one_sided_kos: bool,
     tt: Table,
+    /// Final results that rest on a repetition the learner wins by the one-sided ko rule,
+    /// keyed by the node's key and the path above it: valid on that path only.
+    path_bound: Table,
+    /// A hash of the path above the node being searched (its position keys), for `path_bound`.
+    ctx: u64,
     /// Position keys (stones and side to move) of the current path, for repetitions.
     path: Vec<u64>,
     /// For each position of `path`, whether the move into it retook a ko at once.
@@ -200,6 +208,8 @@ impl<'a> Search<'a> {
             max_depth,
             one_sided_kos: false,
             tt: Table::default(),
+            path_bound: Table::default(),
+            ctx: 0,
             path: Vec::new(),
             retakes: Vec::new(),
             stack: Vec::new(),
@@ -556,8 +566,15 @@ impl<'a> Search<'a> {
         }
         let state = self.stack[depth].take().expect("the state of this depth");
         let key = self.key(&state);
-        let known = self.tt.get(&key).copied();
-        let over = known.is_some_and(|(phi, delta)| phi == 0 || delta == 0);
+        let here = self.ctx;
+        let final_ = |(phi, delta): Numbers| phi == 0 || delta == 0;
+        let mut known = self.tt.get(&key).copied();
+        if !known.is_some_and(final_)
+            && let Some(&v) = self.path_bound.get(&(key ^ here))
+        {
+            known = Some(v);
+        }
+        let over = known.is_some_and(final_);
         if self.aborted || over {
             self.stack[depth] = Some(state);
             return known.unwrap_or((1, 1));
@@ -580,10 +597,11 @@ impl<'a> Search<'a> {
         );
         let kids = self.cached_kids(&state, key, &path, &retakes);
         (self.path, self.retakes) = (path, retakes);
-        let result = loop {
-            let (phi, delta, best, best_phi, second_delta) = self.combine(&kids);
+        self.ctx = path_step(here, key);
+        let (result, bound) = loop {
+            let (phi, delta, best, best_phi, second_delta, on_path) = self.combine(&kids);
             if phi >= th_phi || delta >= th_delta || self.aborted {
-                break (phi, delta);
+                break ((phi, delta), on_path);
             }
             let kid = kids[best];
             let c_phi = (th_delta.saturating_add(best_phi))
@@ -597,14 +615,24 @@ impl<'a> Search<'a> {
             self.descend(depth, &state, kid.mv);
             self.mid(depth + 1, c_phi, c_delta);
         };
+        self.ctx = here;
         self.path.pop();
         self.retakes.pop();
         let settled = result.0 == 0 || result.1 == 0;
         if !settled {
             self.keep_kids(key, state.ply, kids);
         }
+        let learner_won = if state.to_move == self.learner {
+            result.0 == 0
+        } else {
+            result.1 == 0
+        };
         self.stack[depth] = Some(state);
-        if !self.aborted || settled {
+        if learner_won && bound {
+            // A result that rests on a repetition of this path holds on this path only (the
+            // graph-history interaction: reached by another path, the position may not repeat).
+            self.path_bound.insert(key ^ here, result);
+        } else if !self.aborted || settled {
             self.tt.insert(key, result);
         }
         result
@@ -630,7 +658,7 @@ impl<'a> Search<'a> {
         };
         let next = state.to_move.opponent();
         for kid in &mut kids {
-            kid.fixed = self.path_result(kid, next, state.ply, path, retakes);
+            self.fix_kid(kid, next, state.ply, path, retakes);
         }
         kids
     }
@@ -641,41 +669,49 @@ impl<'a> Search<'a> {
         self.kid_cache[slot] = Some((key, ply, kids));
     }
 
-    /// A kid's fixed result: the path-independent one, else a repetition of a position on the
-    /// path, else the depth cut-off.
-    fn path_result(
-        &self,
-        kid: &Kid,
-        next: Color,
-        ply: u32,
-        path: &[u64],
-        retakes: &[bool],
-    ) -> Option<Numbers> {
-        if kid.settled.is_some() {
+    /// Fixes a kid's result where it is known at once: the path-independent one, else a
+    /// repetition of a position on the path, else the depth cut-off. Marks a repetition the
+    /// learner wins by the one-sided ko rule (`by_cycle`).
+    fn fix_kid(&self, kid: &mut Kid, next: Color, ply: u32, path: &[u64], retakes: &[bool]) {
+        kid.by_cycle = false;
+        kid.fixed = if kid.settled.is_some() {
             kid.settled
         } else if let Some(j) = path.iter().position(|&k| k == kid.pos) {
             let retook = kid.retook || retakes[j + 1..].contains(&true);
-            Some(Self::result(self.repetition_winner(retook), next))
+            let winner = self.repetition_winner(retook);
+            kid.by_cycle = winner != self.cycle_winner() && winner == self.learner;
+            Some(Self::result(winner, next))
         } else if ply + 1 >= self.max_depth {
             Some(Self::result(self.cycle_winner(), next))
         } else {
             None
-        }
+        };
     }
 
     /// The node's numbers from its kids: `phi` = the smallest kid `delta`, `delta` = the sum of
     /// kid `phi`s; with the kid to search next, its `phi`, and the second-smallest kid `delta`.
     /// A sum that grows past the largest open number stays open (`INF - 1`): only a kid that
-    /// is lost for its mover (`phi == INF`) makes the node's `delta` final.
-    fn combine(&self, kids: &[Kid]) -> (u32, u32, usize, u32, u32) {
+    /// is lost for its mover (`phi == INF`) makes the node's `delta` final. The last item tells
+    /// whether some kid's number holds on this path only ([`Kid::by_cycle`], `path_bound`).
+    fn combine(&self, kids: &[Kid]) -> (u32, u32, usize, u32, u32, bool) {
         let (mut phi, mut delta, mut best, mut best_phi, mut second) = (INF, 0u32, 0, INF, INF);
         let mut lost_kid = false;
+        let (mut tainted, mut clean_win) = (false, false);
         for (i, k) in kids.iter().enumerate() {
+            let bound = if k.fixed.is_none() && !self.path_bound.is_empty() {
+                self.path_bound.get(&(k.key ^ self.ctx)).copied()
+            } else {
+                None
+            };
+            let taint = k.by_cycle || bound.is_some();
+            tainted |= taint;
             let (cp, cd) = k
                 .fixed
+                .or(bound)
                 .or_else(|| self.tt.get(&k.key).copied())
                 .unwrap_or(k.init);
             lost_kid |= cp >= INF;
+            clean_win |= cd == 0 && !taint;
             delta = delta.saturating_add(cp).min(INF);
             if cd < phi {
                 second = phi;
@@ -689,7 +725,10 @@ impl<'a> Search<'a> {
         if !lost_kid {
             delta = delta.min(INF - 1);
         }
-        (phi, delta, best, best_phi, second)
+        // A node won rests on the path only when every winning kid does; a node lost (or
+        // open), when any kid does.
+        let on_path = if phi == 0 { !clean_win } else { tainted };
+        (phi, delta, best, best_phi, second, on_path)
     }
 
     fn descend(&mut self, depth: usize, state: &State, mv: Move) {
@@ -754,8 +793,9 @@ impl<'a> Search<'a> {
                 settled,
                 pos,
                 retook,
+                by_cycle: false,
             };
-            kid.fixed = self.path_result(&kid, next, state.ply, path, retakes);
+            self.fix_kid(&mut kid, next, state.ply, path, retakes);
             out.push(kid);
         }
         out
@@ -1124,6 +1164,11 @@ fn connected(pts: &[Point]) -> bool {
     seen.len() == pts.len()
 }
 
+/// The hash of a path one node longer: `ctx` above the node, `key` the node's.
+fn path_step(ctx: u64, key: u64) -> u64 {
+    (ctx.rotate_left(7) ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// The stones and the side to move (what a repetition repeats).
 fn position_key(board: &Board, to_move: Color) -> u64 {
     match to_move {
@@ -1248,9 +1293,10 @@ mod tests {
             settled: None,
             pos: u64::from(x),
             retook: false,
+            by_cycle: false,
         };
         let open = [kid(0, (INF / 2, 5)), kid(1, (INF / 2 + 1, 7))];
-        let (phi, delta, best, _, _) = search.combine(&open);
+        let (phi, delta, best, _, _, _) = search.combine(&open);
         assert_eq!((phi, delta, best), (5, INF - 1, 0));
         // A kid lost for its mover proves the node: phi 0, delta INF.
         let lost = [kid(0, (INF / 2, 5)), kid(1, (INF, 0))];

@@ -759,6 +759,50 @@ mod tests {
         from_sgf_bytes(src.as_bytes()).unwrap().remove(0).unwrap()
     }
 
+    /// A problem of `../shared/data/problems`, or `None` (with a printed skip message) when the
+    /// folder is absent in a user's clone; under `SENTE_REQUIRE_SHARED=1` that fails.
+    fn shared_problem(path: &str) -> Option<Problem> {
+        let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+        if !dir.is_dir() {
+            let required = std::env::var("SENTE_REQUIRE_SHARED").is_ok_and(|v| v == "1");
+            assert!(!required, "{path}: ../shared/data is required but missing");
+            eprintln!("{path}: skipped, ../shared/data is not beside this clone");
+            return None;
+        }
+        let bytes = std::fs::read(dir.join("problems").join(path)).unwrap();
+        Some(from_sgf_bytes(&bytes).unwrap().remove(0).unwrap())
+    }
+
+    /// The graph-history interaction of the one-sided ko rule: a ko cycle the learner wins on
+    /// one path held in the table for the same position reached by another. In ggg-easy-03,
+    /// after Black's qo (the tree: "a ko, but Black can do better") White's qr leaves Black no
+    /// kill when read afresh (the ko at ss/sr is White's under the strict reading), yet the
+    /// search that read qo itself "proved" it in 99,257 nodes. GNU Go's owl calls qo a ko too.
+    #[test]
+    fn a_ko_cycle_won_on_one_path_proves_nothing_on_another() {
+        let Some(p) = shared_problem("ggg/easy/ggg-easy-03.sgf") else {
+            return;
+        };
+        let goals = goal::candidates(&p);
+        let areas = candidate_areas(&p, &p.board(), &goals);
+        let (g, area) = areas
+            .iter()
+            .find(|(g, ..)| g.describe(p.to_play) == "kill pq")
+            .expect("the kill of the corner group is a candidate");
+        let fresh = || Search::new(g, area, p.to_play, KoMode::Strict, 80).under(p.rules);
+        let far = Instant::now() + Duration::from_secs(300);
+        let play = |s: &State, m: &str| {
+            let mut t = s.clone();
+            dfpn::apply(&mut t, Move::Play(Point::from_sgf(m).unwrap()));
+            t
+        };
+        let after_qo = play(&State::new(area.board.clone(), p.to_play), "qo");
+        let after_qr = play(&after_qo, "qr");
+        // The numbers are the side to move's: Black to move has lost at (INF, 0).
+        assert_eq!(fresh().prove(&after_qr, 200_000, far), (dfpn::INF, 0));
+        assert_eq!(fresh().prove(&after_qo, 200_000, far), (0, dfpn::INF));
+    }
+
     #[test]
     fn a_capturing_race_is_read_as_a_capture_and_then_as_a_kill() {
         // White's three stones ba ab bb are short of liberties against Black's wall: the
