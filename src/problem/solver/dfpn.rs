@@ -271,6 +271,15 @@ impl<'a> Search<'a> {
             .map(|k| k.mv)
     }
 
+    /// Whether the numbers of a node with `to_move` to play say the learner has won there.
+    pub fn learner_won(&self, to_move: Color, (phi, delta): Numbers) -> bool {
+        if to_move == self.learner {
+            phi == 0
+        } else {
+            delta == 0
+        }
+    }
+
     /// The side that has won at `state`, if the fight is over there.
     pub fn winner(&self, state: &State) -> Option<Color> {
         let board = &state.board;
@@ -622,11 +631,7 @@ impl<'a> Search<'a> {
         if !settled {
             self.keep_kids(key, state.ply, kids);
         }
-        let learner_won = if state.to_move == self.learner {
-            result.0 == 0
-        } else {
-            result.1 == 0
-        };
+        let learner_won = self.learner_won(state.to_move, result);
         self.stack[depth] = Some(state);
         if learner_won && bound {
             // A result that rests on a repetition of this path holds on this path only (the
@@ -1194,6 +1199,15 @@ fn ko_after(board: &Board, p: Point, me: Color) -> Option<Point> {
         }
     }
     if count == 1 { taken } else { None }
+}
+
+/// Whether `color` may play at `p` on a search board: on the board, empty, not the ko point
+/// and not suicide.
+pub fn playable(board: &Board, p: Point, color: Color) -> bool {
+    p.in_board(board.size())
+        && board.get(p).is_none()
+        && board.ko_point() != Some(p)
+        && !board.probe(board.index(p), color, false).0
 }
 
 /// Plays a candidate move (already checked legal) on a state.

@@ -228,12 +228,7 @@ impl<'a> Fight<'a> {
     /// search would not list is read too, as the judge may be asked about it).
     fn after(&self, mv: Move) -> Option<State> {
         let Move::Play(p) = mv else { return None };
-        let board = &self.start.board;
-        let legal = p.in_board(board.size())
-            && board.get(p).is_none()
-            && board.ko_point() != Some(p)
-            && !board.probe(board.index(p), self.learner, false).0;
-        if !legal || !self.area.contains(p) {
+        if !dfpn::playable(&self.start.board, p, self.learner) || !self.area.contains(p) {
             return None;
         }
         let mut s = self.start.clone();
@@ -624,7 +619,7 @@ fn candidate_areas<'g>(
 fn order_by_line_end<'g>(
     problem: &Problem,
     areas: Vec<(&'g Goal, Area)>,
-    until: Instant,
+    (max_depth, until): (u32, Instant),
 ) -> (Vec<(&'g Goal, Area)>, u64) {
     let line: Vec<Move> = crate::problem::main_correct_line(problem)
         .iter()
@@ -635,16 +630,11 @@ fn order_by_line_end<'g>(
         .into_iter()
         .map(|(g, area)| {
             let end = line_end(&area, problem.to_play, &line);
-            let mut search =
-                Search::new(g, &area, problem.to_play, KoMode::Strict, 80).under(problem.rules);
-            let (phi, delta) = search.prove(&end, LINE_END_PROBE, until);
+            let mut search = Search::new(g, &area, problem.to_play, KoMode::Strict, max_depth)
+                .under(problem.rules);
+            let numbers = search.prove(&end, LINE_END_PROBE, until);
             spent += search.nodes;
-            let won = if end.to_move == problem.to_play {
-                phi == 0
-            } else {
-                delta == 0
-            };
-            (won, (g, area))
+            (search.learner_won(end.to_move, numbers), (g, area))
         })
         .collect();
     read.sort_by_key(|(won, _)| !won);
@@ -659,15 +649,10 @@ const LINE_END_PROBE: u64 = 2000;
 fn line_end(area: &Area, to_move: Color, line: &[Move]) -> State {
     let mut s = State::new(area.board.clone(), to_move);
     for &m in line {
-        if let Move::Play(p) = m {
-            let b = &s.board;
-            let legal = p.in_board(b.size())
-                && b.get(p).is_none()
-                && b.ko_point() != Some(p)
-                && !b.probe(b.index(p), s.to_move, false).0;
-            if !legal {
-                break;
-            }
+        if let Move::Play(p) = m
+            && !dfpn::playable(&s.board, p, s.to_move)
+        {
+            break;
         }
         dfpn::apply(&mut s, m);
     }
@@ -682,8 +667,11 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
     let (authors, wrongs) = tree_moves(problem, 0);
     let goals: Vec<Goal> = goal::candidates(problem);
     let deadline = clock + budget.time;
-    let (areas, probed) =
-        order_by_line_end(problem, candidate_areas(problem, &board, &goals), deadline);
+    let (areas, probed) = order_by_line_end(
+        problem,
+        candidate_areas(problem, &board, &goals),
+        (budget.max_depth, deadline),
+    );
     let budget = Budget {
         nodes: budget.nodes.saturating_sub(probed),
         ..budget
@@ -849,7 +837,8 @@ mod tests {
         let describe = |g: &Goal| g.describe(p.to_play);
         assert_ne!(describe(&goals[0]), "live oq", "{goals:?}");
         let far = Instant::now() + Duration::from_secs(60);
-        let (areas, spent) = order_by_line_end(&p, candidate_areas(&p, &p.board(), &goals), far);
+        let areas = candidate_areas(&p, &p.board(), &goals);
+        let (areas, spent) = order_by_line_end(&p, areas, (Budget::default().max_depth, far));
         assert_eq!(describe(areas[0].0), "live oq");
         assert_eq!(areas.len(), goals.len());
         assert!(spent <= LINE_END_PROBE * goals.len() as u64, "{spent}");
