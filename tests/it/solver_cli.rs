@@ -162,24 +162,44 @@ fn bent_four_in_the_corner_is_a_ko_not_a_kill() {
     assert!(moves(&v).is_empty(), "{v}");
 }
 
-/// Under the Japanese rules (`RU[Japanese]`) bent four in the corner is dead: the ko is one only
-/// Black can end (White can only retake, never connect), and Black chooses when.
+/// White's eye at ci is a ko only Black can end: Black takes di there, and White can only
+/// retake, never connect (filling ci leaves White one liberty, at ai).
+const ONE_SIDED_KO: &str = "(;SZ[9]AB[ag][bg][cg][dg][dh][eh][ei]AW[ah][bh][ch][bi][di]";
+
+/// Under the Japanese rules (`RU[Japanese]`) a ko only the attacker can end is a kill: Black
+/// chooses when to take it, White can never settle it. Bent four in the corner as it stands
+/// (Black to move) is still a ko there: after B ba W aa B ab, White retakes and ends the ko by
+/// taking ba at ca, and Black cannot wait instead (White's ca lives at once). What the rule
+/// calls dead is a group that can only be reduced to that shape, when Black likes.
 #[test]
-fn bent_four_in_the_corner_is_a_kill_under_the_japanese_rules() {
-    let japanese = BENT_FOUR.replace("SZ[9]", "SZ[9]RU[Japanese]");
+fn a_ko_only_the_attacker_can_end_is_a_kill_under_the_japanese_rules() {
+    let japanese = |sgf: &str| sgf.replace("SZ[9]", "SZ[9]RU[Japanese]");
     let v = solve(
-        "bent-four-japanese",
-        &format!("{japanese})"),
-        &["--goal", "kill", "--target", "da"],
+        "one-sided-japanese",
+        &format!("{})", japanese(ONE_SIDED_KO)),
+        &["--goal", "kill", "--target", "bh"],
     );
     assert_eq!(v["status"], "proven", "{v}");
+    assert_eq!(moves(&v), ["ci"], "{v}");
     let v = solve(
-        "ko-problem-japanese",
-        &format!("{japanese}C[Black to kill.];B[ba])"),
+        "one-sided-chinese",
+        &format!("{ONE_SIDED_KO})"),
+        &["--goal", "kill", "--target", "bh"],
+    );
+    assert_eq!(v["status"], "ko", "{v}");
+    let v = solve(
+        "one-sided-problem-japanese",
+        &format!("{}C[Black to kill.];B[ci])", japanese(ONE_SIDED_KO)),
         &[],
     );
     assert_eq!(v["status"], "proven", "{v}");
-    assert_eq!(moves(&v), ["ba"], "{v}");
+    assert_eq!(moves(&v), ["ci"], "{v}");
+    let v = solve(
+        "bent-four-japanese",
+        &format!("{})", japanese(BENT_FOUR)),
+        &["--goal", "kill", "--target", "da"],
+    );
+    assert_eq!(v["status"], "ko", "{v}");
 }
 
 #[test]

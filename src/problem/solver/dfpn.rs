@@ -88,7 +88,7 @@ struct Kid {
     init: (u32, u32),
     /// What of `fixed` does not depend on the path: the target taken, two passes, the horizon.
     settled: Option<(u32, u32)>,
-    /// The position after the move (stones and side to move), for repetitions.
+    /// The situation after the move ([`Search::situation`]), for repetitions.
     pos: u64,
     /// Whether the move retakes a ko at once.
     retook: bool,
@@ -172,7 +172,7 @@ pub struct Search<'a> {
     path_bound: Table,
     /// A hash of the path above the node being searched (its position keys), for `path_bound`.
     ctx: u64,
-    /// Position keys (stones and side to move) of the current path, for repetitions.
+    /// The situations of the current path ([`Search::situation`]), for repetitions.
     path: Vec<u64>,
     /// For each position of `path`, whether the move into it retook a ko at once.
     retakes: Vec<bool>,
@@ -251,8 +251,8 @@ impl<'a> Search<'a> {
     }
 
     /// The search under the problem's rules: under Japanese rules a ko only the attacker can
-    /// end is a kill (bent four in the corner is dead), read so where the learner attacks in
-    /// life and death; under Chinese rules, the default, it stays a ko.
+    /// end is a kill (what makes bent four in the corner dead), read so where the learner
+    /// attacks in life and death; under Chinese rules, the default, it stays a ko.
     pub fn under(mut self, rules: Ruleset) -> Self {
         self.one_sided_kos = rules == Ruleset::Japanese
             && self.goal.aim == Aim::Kill
@@ -518,6 +518,22 @@ impl<'a> Search<'a> {
         k
     }
 
+    /// What a repetition repeats: the stones, the side to move and, where that side may not
+    /// retake a ko just taken, the ko point. The side free of the ko retakes at once (it has a
+    /// threat every time, the threat and its answer left out), which brings back the stones of
+    /// the position before the take but not its situation: now the other side may not play
+    /// there. Keyed by the stones alone, ggg-easy-02's B rr, W rs, B ss (the ko), W rs (the
+    /// retake) "repeated" the position before B ss, and the one-sided ko rule counted that
+    /// against White, who could still end the ko at rq: the author's ko was proven a kill.
+    fn situation(&self, pos: u64, ko: Option<Point>, to_move: Color) -> u64 {
+        match ko {
+            Some(p) if self.bound_by_ko(to_move) => {
+                pos ^ KO_KEY.wrapping_mul(u64::from(p.y) * 32 + u64::from(p.x) + 1)
+            }
+            _ => pos,
+        }
+    }
+
     /// The numbers a node gets when a result is fixed: `winner` wins for the side to move `c`.
     fn result(winner: Color, c: Color) -> Numbers {
         if winner == c { (0, INF) } else { (INF, 0) }
@@ -598,7 +614,12 @@ impl<'a> Search<'a> {
             self.tt.insert(key, result);
             return result;
         }
-        self.path.push(position_key(&state.board, state.to_move));
+        let at = self.situation(
+            position_key(&state.board, state.to_move),
+            state.board.ko_point(),
+            state.to_move,
+        );
+        self.path.push(at);
         self.retakes.push(state.retook);
         let (path, retakes) = (
             std::mem::take(&mut self.path),
@@ -788,6 +809,7 @@ impl<'a> Search<'a> {
             } else {
                 None
             };
+            let situation = self.situation(pos, ko, next);
             let mut kid = Kid {
                 mv,
                 key: self.key_of(pos, ko, passes, state.ply + 1),
@@ -796,7 +818,7 @@ impl<'a> Search<'a> {
                 // smaller its proof estimate for the side that plays it.
                 init: (1, 1 + rank as u32 / 4),
                 settled,
-                pos,
+                pos: situation,
                 retook,
                 by_cycle: false,
             };
@@ -1393,5 +1415,36 @@ mod tests {
             Search::new(&goal, &area, Color::Black, KoMode::Strict, 80).under(Ruleset::Chinese);
         let numbers = search.prove(&State::new(board.clone(), Color::Black), 200_000, deadline);
         assert_eq!(numbers, (INF, 0), "a ko under the Chinese rules");
+    }
+
+    #[test]
+    fn a_ko_the_defender_can_end_is_a_ko_under_the_one_sided_rule_too() {
+        // ggg-easy-02's corner after B rr W rs (row 6 is the edge, f6 is rs). Black takes
+        // the ko at g6 (ss); White's retake at f6 brings back the stones of this position,
+        // but not its situation: Black may not retake at once, and White next ends the ko by
+        // taking f5 at f4 (rq), with eyes at f5 and g6. Counted as a repetition lost by
+        // White (the one-sided ko rule), the retake "proved" the kill; it is a ko.
+        let board = Board::from_rows(
+            ".......
+             .......
+             ....XXX
+             ....XO.
+             .XXXO.O
+             .XOOOXO
+             .XO.XO.",
+        )
+        .unwrap();
+        let goal = black_goal(&board, Point::new(4, 4), Aim::Kill);
+        let area = Area::open(&board);
+        let deadline = Instant::now() + std::time::Duration::from_secs(30);
+        let mut search =
+            Search::new(&goal, &area, Color::Black, KoMode::Strict, 80).under(Ruleset::Japanese);
+        let numbers = search.prove(&State::new(board.clone(), Color::Black), 200_000, deadline);
+        assert_eq!(numbers, (INF, 0), "Black cannot kill without the ko");
+        // Where Black may win every ko (the lenient read), the ko kills.
+        let mut search =
+            Search::new(&goal, &area, Color::Black, KoMode::Lenient, 80).under(Ruleset::Japanese);
+        let numbers = search.prove(&State::new(board, Color::Black), 200_000, deadline);
+        assert_eq!(numbers, (0, INF), "Black kills when it wins the ko");
     }
 }

@@ -704,8 +704,8 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
 
 /// A whole-board question: can the chain at `target` be captured / saved / killed / brought to
 /// life? The side that moves first follows from the question (see [`Question::goal`]). Under
-/// the Chinese rules a ko only the attacker can end (bent four in the corner) is a ko; under
-/// the Japanese rules a kill ([`Ruleset`]).
+/// the Chinese rules a ko only the attacker can end is a ko; under the Japanese rules a kill
+/// ([`Ruleset`]).
 pub fn solve_query(
     board: &Board,
     question: Question,
