@@ -556,6 +556,16 @@ impl<'a> Search<'a> {
         !self.one_sided_kos || state.board.ko_point().is_none() || !self.bound_by_ko(state.to_move)
     }
 
+    /// Whether a ko that `c` takes is a move `c` need not read: `c` is the side bound by the ko
+    /// rule, so the other side retakes at once and brings back the stones before the take with
+    /// `c` to move again, no better off (barred from the ko point, two plies deeper, with every
+    /// repetition still counting against it). Not under the one-sided ko rule, where a cycle of
+    /// takes and retakes can win for the bound side, nor under a horizon, which the two plies
+    /// bring nearer.
+    fn ko_takes_dominated(&self, c: Color) -> bool {
+        self.bound_by_ko(c) && !self.one_sided_kos && self.goal.horizon.is_none()
+    }
+
     /// Whether `c` may not retake a ko at once (it must play elsewhere first).
     fn bound_by_ko(&self, c: Color) -> bool {
         match self.ko {
@@ -865,8 +875,15 @@ impl<'a> Search<'a> {
         // Sized once: collected from the points' list, the wider items grew it by reallocation
         // (a tenth of the search's time).
         let mut scored: Vec<(i32, Move, u64)> = Vec::with_capacity(points.len());
+        let skip_ko_takes = !first && self.ko_takes_dominated(me);
         for p in points {
             if Some(p) == ko {
+                continue;
+            }
+            if skip_ko_takes
+                && ko_after(board, p, me).is_some()
+                && !(me == self.goal.attacker && self.takes_target(board, p))
+            {
                 continue;
             }
             let (illegal, hash) = board.probe(board.index(p), me, false);
@@ -1415,6 +1432,40 @@ mod tests {
             Search::new(&goal, &area, Color::Black, KoMode::Strict, 80).under(Ruleset::Chinese);
         let numbers = search.prove(&State::new(board.clone(), Color::Black), 200_000, deadline);
         assert_eq!(numbers, (INF, 0), "a ko under the Chinese rules");
+    }
+
+    #[test]
+    fn a_ko_the_bound_side_takes_is_not_read_where_the_other_side_retakes_at_once() {
+        // The one-sided ko above: Black's c1 takes White's d1. Read strictly (Black bound by
+        // the ko, White retaking at once), the take only brings back this position two plies
+        // later with Black barred from c1: inside the search it is not read. It is still a
+        // first move the learner may be asked about, and under the one-sided ko rule, where
+        // cycles of takes can win, it is read.
+        let board = Board::from_rows(
+            ".......
+             .......
+             .......
+             .......
+             XXXX...
+             OOOXX..
+             .O.OX..",
+        )
+        .unwrap();
+        let goal = black_goal(&board, Point::new(1, 5), Aim::Kill);
+        let area = Area::open(&board);
+        let c1 = Move::Play(Point::new(2, 6));
+        let listed = |rules: Ruleset, mode: KoMode, first: bool| {
+            let search = Search::new(&goal, &area, Color::Black, mode, 80).under(rules);
+            search
+                .moves(&State::new(board.clone(), Color::Black), first)
+                .iter()
+                .any(|&(m, _)| m == c1)
+        };
+        assert!(!listed(Ruleset::Chinese, KoMode::Strict, false));
+        assert!(listed(Ruleset::Chinese, KoMode::Strict, true));
+        assert!(listed(Ruleset::Japanese, KoMode::Strict, false));
+        // Where Black retakes at once (the lenient read), its take is read.
+        assert!(listed(Ruleset::Chinese, KoMode::Lenient, false));
     }
 
     #[test]
