@@ -1395,14 +1395,11 @@ mod tests {
         assert!(!search.one_eye_inside_immortal_walls(&board, Color::Black));
     }
 
-    #[test]
-    fn a_ko_only_the_attacker_can_end_does_not_save_the_defender() {
-        // White's eye at c1 (the bottom row's third point) is a ko: Black takes d1 there and
-        // White can only retake, never connect (filling c1 leaves one eye and an atari at a1).
-        // White retakes at once every time, yet never ends the ko, while Black's retake after
-        // any move elsewhere is free: White is dead, and no pass of Black's, while it may not
-        // retake, ends the fight with White still on the board.
-        let board = Board::from_rows(
+    /// White's eye at c1 (the bottom row's third point) is a ko only Black can end: Black takes
+    /// d1 there and White can only retake, never connect (filling c1 leaves one eye and an
+    /// atari at a1). White's group holds b2.
+    fn one_sided_ko() -> Board {
+        Board::from_rows(
             ".......
              .......
              .......
@@ -1411,7 +1408,17 @@ mod tests {
              OOOXX..
              .O.OX..",
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn a_ko_only_the_attacker_can_end_does_not_save_the_defender() {
+        // White's eye at c1 (the bottom row's third point) is a ko: Black takes d1 there and
+        // White can only retake, never connect (filling c1 leaves one eye and an atari at a1).
+        // White retakes at once every time, yet never ends the ko, while Black's retake after
+        // any move elsewhere is free: White is dead, and no pass of Black's, while it may not
+        // retake, ends the fight with White still on the board.
+        let board = one_sided_ko();
         let goal = black_goal(&board, Point::new(1, 5), Aim::Kill);
         let area = Area::open(&board);
         let deadline = Instant::now() + std::time::Duration::from_secs(30);
@@ -1441,16 +1448,7 @@ mod tests {
         // later with Black barred from c1: inside the search it is not read. It is still a
         // first move the learner may be asked about, and under the one-sided ko rule, where
         // cycles of takes can win, it is read.
-        let board = Board::from_rows(
-            ".......
-             .......
-             .......
-             .......
-             XXXX...
-             OOOXX..
-             .O.OX..",
-        )
-        .unwrap();
+        let board = one_sided_ko();
         let goal = black_goal(&board, Point::new(1, 5), Aim::Kill);
         let area = Area::open(&board);
         let c1 = Move::Play(Point::new(2, 6));
