@@ -92,8 +92,8 @@ struct Kid {
     pos: u64,
     /// Whether the move retakes a ko at once.
     retook: bool,
-    /// Whether `fixed` is a repetition the learner wins by the one-sided ko rule: a result of
-    /// this path only ([`Search::path_bound`]).
+    /// Whether `fixed` is a repetition read under the one-sided ko rule, won or lost by the
+    /// learner: a result of this path only ([`Search::path_bound`]).
     by_cycle: bool,
 }
 
@@ -167,8 +167,8 @@ pub struct Search<'a> {
     /// ([`Search::under`]).
     one_sided_kos: bool,
     tt: Table,
-    /// Final results that rest on a repetition the learner wins by the one-sided ko rule,
-    /// keyed by the node's key and the path above it: valid on that path only.
+    /// Final results that rest on a repetition read under the one-sided ko rule (won or lost
+    /// by the learner), keyed by the node's key and the path above it: valid on that path only.
     path_bound: Table,
     /// A hash of the path above the node being searched (its position keys), for `path_bound`.
     ctx: u64,
@@ -662,11 +662,11 @@ impl<'a> Search<'a> {
         if !settled {
             self.keep_kids(key, state.ply, kids);
         }
-        let learner_won = self.learner_won(state.to_move, result);
         self.stack[depth] = Some(state);
-        if learner_won && bound {
+        if bound && settled {
             // A result that rests on a repetition of this path holds on this path only (the
-            // graph-history interaction: reached by another path, the position may not repeat).
+            // graph-history interaction: reached by another path, the position may not repeat),
+            // for the learner or against it.
             self.path_bound.insert(key ^ here, result);
         } else if !self.aborted || settled {
             self.tt.insert(key, result);
@@ -706,8 +706,9 @@ impl<'a> Search<'a> {
     }
 
     /// Fixes a kid's result where it is known at once: the path-independent one, else a
-    /// repetition of a position on the path, else the depth cut-off. Marks a repetition the
-    /// learner wins by the one-sided ko rule (`by_cycle`).
+    /// repetition of a position on the path, else the depth cut-off. Marks a repetition read
+    /// under the one-sided ko rule (`by_cycle`): whoever it counts for, the same position
+    /// reached by another path may not repeat.
     fn fix_kid(&self, kid: &mut Kid, next: Color, ply: u32, path: &[u64], retakes: &[bool]) {
         kid.by_cycle = false;
         kid.fixed = if kid.settled.is_some() {
@@ -715,7 +716,7 @@ impl<'a> Search<'a> {
         } else if let Some(j) = path.iter().position(|&k| k == kid.pos) {
             let retook = kid.retook || retakes[j + 1..].contains(&true);
             let winner = self.repetition_winner(retook);
-            kid.by_cycle = winner != self.cycle_winner() && winner == self.learner;
+            kid.by_cycle = self.one_sided_kos;
             Some(Self::result(winner, next))
         } else if ply + 1 >= self.max_depth {
             Some(Self::result(self.cycle_winner(), next))

@@ -875,6 +875,36 @@ mod tests {
     }
 
     #[test]
+    fn a_ko_cycle_lost_on_one_path_refutes_nothing_on_another() {
+        // ggg-easy-131, the author's B aq. White's cs is answered by es, which kills (GNU Go's
+        // owl too): read afresh after aq cs es, White has lost. Read from aq, the table once
+        // carried to es a repetition that counted against Black on another path, and cs
+        // "refuted" aq: under the one-sided ko rule a cycle lost by the learner holds on its
+        // own path only, like one it wins.
+        let Some(p) = shared_problem("ggg/easy/ggg-easy-131.sgf") else {
+            return;
+        };
+        let goals = goal::candidates(&p);
+        let areas = candidate_areas(&p, &p.board(), &goals);
+        let (g, area) = areas
+            .iter()
+            .find(|(g, ..)| g.describe(p.to_play) == "kill bq")
+            .expect("the kill of the corner group is a candidate");
+        let fresh = || Search::new(g, area, p.to_play, KoMode::Strict, 80).under(p.rules);
+        let far = Instant::now() + Duration::from_secs(300);
+        let play = |s: &State, m: &str| {
+            let mut t = s.clone();
+            dfpn::apply(&mut t, Move::Play(Point::from_sgf(m).unwrap()));
+            t
+        };
+        let after_aq = play(&State::new(area.board.clone(), p.to_play), "aq");
+        let after_es = play(&play(&after_aq, "cs"), "es");
+        // The numbers are the side to move's: White to move has lost at (INF, 0).
+        assert_eq!(fresh().prove(&after_es, 400_000, far), (dfpn::INF, 0));
+        assert_eq!(fresh().prove(&after_aq, 400_000, far), (dfpn::INF, 0));
+    }
+
+    #[test]
     fn a_capturing_race_is_read_as_a_capture_and_then_as_a_kill() {
         // White's three stones ba ab bb are short of liberties against Black's wall: the
         // author's B aa takes them. Counted as a capture the target could "escape" by joining
