@@ -844,6 +844,33 @@ mod tests {
         assert!(spent <= LINE_END_PROBE * goals.len() as u64, "{spent}");
     }
 
+    /// Each of `lines` played from a shared problem's start and read afresh (the strict read,
+    /// `nodes` each) under its goal candidate `goal`: the numbers of the side to move there.
+    fn fresh_reads(
+        path: &str,
+        goal: &str,
+        lines: &[&[&str]],
+        nodes: u64,
+    ) -> Option<Vec<dfpn::Numbers>> {
+        let p = shared_problem(path)?;
+        let goals = goal::candidates(&p);
+        let areas = candidate_areas(&p, &p.board(), &goals);
+        let (g, area) = areas
+            .iter()
+            .find(|(g, ..)| g.describe(p.to_play) == goal)
+            .expect("the goal is a candidate");
+        let far = Instant::now() + Duration::from_secs(300);
+        let reads = lines.iter().map(|line| {
+            let mut s = State::new(area.board.clone(), p.to_play);
+            for m in *line {
+                dfpn::apply(&mut s, Move::Play(Point::from_sgf(m).unwrap()));
+            }
+            let mut search = Search::new(g, area, p.to_play, KoMode::Strict, 80).under(p.rules);
+            search.prove(&s, nodes, far)
+        });
+        Some(reads.collect())
+    }
+
     /// The graph-history interaction of the one-sided ko rule: a ko cycle the learner wins on
     /// one path held in the table for the same position reached by another. In ggg-easy-03,
     /// after Black's qo (the tree: "a ko, but Black can do better") White's qr leaves Black no
@@ -851,57 +878,30 @@ mod tests {
     /// search that read qo itself "proved" it in 99,257 nodes. GNU Go's owl calls qo a ko too.
     #[test]
     fn a_ko_cycle_won_on_one_path_proves_nothing_on_another() {
-        let Some(p) = shared_problem("ggg/easy/ggg-easy-03.sgf") else {
+        let lines: [&[&str]; 2] = [&["qo", "qr"], &["qo"]];
+        let Some(reads) = fresh_reads("ggg/easy/ggg-easy-03.sgf", "kill pq", &lines, 200_000)
+        else {
             return;
         };
-        let goals = goal::candidates(&p);
-        let areas = candidate_areas(&p, &p.board(), &goals);
-        let (g, area) = areas
-            .iter()
-            .find(|(g, ..)| g.describe(p.to_play) == "kill pq")
-            .expect("the kill of the corner group is a candidate");
-        let fresh = || Search::new(g, area, p.to_play, KoMode::Strict, 80).under(p.rules);
-        let far = Instant::now() + Duration::from_secs(300);
-        let play = |s: &State, m: &str| {
-            let mut t = s.clone();
-            dfpn::apply(&mut t, Move::Play(Point::from_sgf(m).unwrap()));
-            t
-        };
-        let after_qo = play(&State::new(area.board.clone(), p.to_play), "qo");
-        let after_qr = play(&after_qo, "qr");
-        // The numbers are the side to move's: Black to move has lost at (INF, 0).
-        assert_eq!(fresh().prove(&after_qr, 200_000, far), (dfpn::INF, 0));
-        assert_eq!(fresh().prove(&after_qo, 200_000, far), (0, dfpn::INF));
+        // The numbers are the side to move's: Black to move after qr has lost at (INF, 0),
+        // White to move after qo has won at (0, INF).
+        assert_eq!(reads, [(dfpn::INF, 0), (0, dfpn::INF)]);
     }
 
+    /// The same for a cycle the learner loses: in ggg-easy-131, after the author's B aq,
+    /// White's cs is answered by es, which kills (GNU Go's owl too): read afresh after aq cs
+    /// es, White has lost. Read from aq, the table once carried to es a repetition that
+    /// counted against Black on another path, and cs "refuted" aq: under the one-sided ko rule
+    /// a cycle lost by the learner holds on its own path only, like one it wins.
     #[test]
     fn a_ko_cycle_lost_on_one_path_refutes_nothing_on_another() {
-        // ggg-easy-131, the author's B aq. White's cs is answered by es, which kills (GNU Go's
-        // owl too): read afresh after aq cs es, White has lost. Read from aq, the table once
-        // carried to es a repetition that counted against Black on another path, and cs
-        // "refuted" aq: under the one-sided ko rule a cycle lost by the learner holds on its
-        // own path only, like one it wins.
-        let Some(p) = shared_problem("ggg/easy/ggg-easy-131.sgf") else {
+        let lines: [&[&str]; 2] = [&["aq", "cs", "es"], &["aq"]];
+        let Some(reads) = fresh_reads("ggg/easy/ggg-easy-131.sgf", "kill bq", &lines, 400_000)
+        else {
             return;
         };
-        let goals = goal::candidates(&p);
-        let areas = candidate_areas(&p, &p.board(), &goals);
-        let (g, area) = areas
-            .iter()
-            .find(|(g, ..)| g.describe(p.to_play) == "kill bq")
-            .expect("the kill of the corner group is a candidate");
-        let fresh = || Search::new(g, area, p.to_play, KoMode::Strict, 80).under(p.rules);
-        let far = Instant::now() + Duration::from_secs(300);
-        let play = |s: &State, m: &str| {
-            let mut t = s.clone();
-            dfpn::apply(&mut t, Move::Play(Point::from_sgf(m).unwrap()));
-            t
-        };
-        let after_aq = play(&State::new(area.board.clone(), p.to_play), "aq");
-        let after_es = play(&play(&after_aq, "cs"), "es");
-        // The numbers are the side to move's: White to move has lost at (INF, 0).
-        assert_eq!(fresh().prove(&after_es, 400_000, far), (dfpn::INF, 0));
-        assert_eq!(fresh().prove(&after_aq, 400_000, far), (dfpn::INF, 0));
+        // White to move has lost at (INF, 0) after es and after aq.
+        assert_eq!(reads, [(dfpn::INF, 0), (dfpn::INF, 0)]);
     }
 
     #[test]
