@@ -507,7 +507,7 @@ impl<'a> Search<'a> {
     fn key_of(&self, pos: u64, ko: Option<Point>, passes: u8, ply: u32) -> u64 {
         let mut k = pos;
         if let Some(p) = ko {
-            k ^= KO_KEY.wrapping_mul(u64::from(p.y) * 32 + u64::from(p.x) + 1);
+            k ^= ko_key(p);
         }
         if passes > 0 {
             k ^= PASS_KEY;
@@ -527,9 +527,7 @@ impl<'a> Search<'a> {
     /// against White, who could still end the ko at rq: the author's ko was proven a kill.
     fn situation(&self, pos: u64, ko: Option<Point>, to_move: Color) -> u64 {
         match ko {
-            Some(p) if self.bound_by_ko(to_move) => {
-                pos ^ KO_KEY.wrapping_mul(u64::from(p.y) * 32 + u64::from(p.x) + 1)
-            }
+            Some(p) if self.bound_by_ko(to_move) => pos ^ ko_key(p),
             _ => pos,
         }
     }
@@ -1214,7 +1212,12 @@ fn path_step(ctx: u64, key: u64) -> u64 {
     (ctx.rotate_left(7) ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// The stones and the side to move (what a repetition repeats).
+/// The hash a ko point adds to a key (the table's and a repetition's situation).
+fn ko_key(p: Point) -> u64 {
+    KO_KEY.wrapping_mul(u64::from(p.y) * 32 + u64::from(p.x) + 1)
+}
+
+/// The stones and the side to move (a repetition's situation, with [`Search::situation`]).
 fn position_key(board: &Board, to_move: Color) -> u64 {
     match to_move {
         Color::Black => board.hash(),
@@ -1414,11 +1417,9 @@ mod tests {
 
     #[test]
     fn a_ko_only_the_attacker_can_end_does_not_save_the_defender() {
-        // White's eye at c1 (the bottom row's third point) is a ko: Black takes d1 there and
-        // White can only retake, never connect (filling c1 leaves one eye and an atari at a1).
-        // White retakes at once every time, yet never ends the ko, while Black's retake after
-        // any move elsewhere is free: White is dead, and no pass of Black's, while it may not
-        // retake, ends the fight with White still on the board.
+        // The one-sided ko: White retakes at once every time, yet never ends the ko, while
+        // Black's retake after any move elsewhere is free: White is dead, and no pass of
+        // Black's, while it may not retake, ends the fight with White still on the board.
         let board = one_sided_ko();
         let goal = black_goal(&board, Point::new(1, 5), Aim::Kill);
         let area = Area::open(&board);
