@@ -260,6 +260,11 @@ impl<'a> Search<'a> {
         self
     }
 
+    /// Whether a ko only the attacker can end counts as a kill here ([`Search::under`]).
+    pub fn one_sided_kos(&self) -> bool {
+        self.one_sided_kos
+    }
+
     /// The move that wins for the side to move at a proven `state` (or, at a disproven one, the
     /// most forcing try), read from the table.
     pub fn best_move(&mut self, state: &State) -> Option<Move> {

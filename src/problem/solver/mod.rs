@@ -154,6 +154,9 @@ struct Fight<'a> {
     learner: Color,
     strict: Search<'a>,
     lenient: Search<'a>,
+    max_depth: u32,
+    /// The nodes of searches set aside ([`Fight::without_one_sided_kos`]).
+    retired: u64,
     /// The fight's node budget, and what is left of it.
     nodes_budget: u64,
     nodes_left: u64,
@@ -177,6 +180,8 @@ impl<'a> Fight<'a> {
             learner: to_move,
             strict: search(KoMode::Strict),
             lenient: search(KoMode::Lenient),
+            max_depth: budget.max_depth,
+            retired: 0,
             nodes_budget: budget.nodes,
             nodes_left: budget.nodes,
             deadline,
@@ -184,7 +189,28 @@ impl<'a> Fight<'a> {
     }
 
     fn nodes(&self) -> u64 {
-        self.strict.nodes + self.lenient.nodes
+        self.retired + self.strict.nodes + self.lenient.nodes
+    }
+
+    /// Reads the fight again with every ko a ko, where the one-sided ko rule was on (a ko only
+    /// the attacker can end counted as a kill, [`Search::under`]): `true` when that changed
+    /// the reading. For a goal under which a move the author marks wrong is proven: authors
+    /// writing under RU[Japanese] call some of those kos a ko ("Now White can fight a ko, but
+    /// Black could have avoided that", ggg-easy-74's cs), which the rule reads as a kill. A
+    /// proof without the rule is one under both readings, so this only takes proofs away; the
+    /// tables start afresh.
+    fn without_one_sided_kos(&mut self) -> bool {
+        if !self.strict.one_sided_kos() {
+            return false;
+        }
+        self.retired += self.strict.nodes + self.lenient.nodes;
+        let search = |ko| {
+            Search::new(self.goal, self.area, self.learner, ko, self.max_depth)
+                .under(Ruleset::Chinese)
+        };
+        self.strict = search(KoMode::Strict);
+        self.lenient = search(KoMode::Lenient);
+        true
     }
 
     /// Gives the fight `nodes` nodes in all.
@@ -495,8 +521,10 @@ fn tree_moves(problem: &Problem, node: usize) -> (Vec<Move>, Vec<Move>) {
 /// the author's tree ([`Fight::agrees`]): in rounds of doubling slices (the likeliest goal twice
 /// as long), each fight keeping its table from round to round, so that a wrong first guess costs
 /// a share of the budget instead of most of it. `fits` is called on each fight that agrees, in
-/// turn, until it answers; `Err` tells whether some goal's answer was a ko. At most `nodes` in
-/// all and until `until`.
+/// turn, until it answers; `Err` tells whether some goal's answer was a ko. A fight refused for
+/// a move the author marks wrong that it proves (here or in `fits`) is read on with every ko a
+/// ko, where the one-sided ko rule was on ([`Fight::without_one_sided_kos`]). At most `nodes`
+/// in all and until `until`.
 fn first_fitting<R>(
     fights: &mut [Fight],
     tree: (&[Move], &[Move]),
@@ -542,8 +570,10 @@ fn first_fitting<R>(
                     if let Some(r) = fits(fights, k, ko_answer) {
                         return Ok(r);
                     }
-                    open[k] = false;
+                    // Refused for a move marked wrong that its conclusion proves.
+                    open[k] = fights[k].without_one_sided_kos();
                 }
+                Err(Disagreement::WrongProven(_)) => open[k] = fights[k].without_one_sided_kos(),
                 // Not proven within the slice: read on in the next round (a read that has
                 // settled costs a node there).
                 Err(Disagreement::AuthorsUnproven) => {}
@@ -902,6 +932,30 @@ mod tests {
         };
         // White to move has lost at (INF, 0) after es and after aq.
         assert_eq!(reads, [(dfpn::INF, 0), (dfpn::INF, 0)]);
+    }
+
+    /// ggg-easy-74 (RU[Japanese]): under the one-sided ko rule the goal `kill eq` also proves
+    /// B cs, which the tree marks wrong ("Now White can fight a ko, but Black could have avoided
+    /// that"): the rule reads as a kill a ko White can never end. The goal is read again with
+    /// every ko a ko, and then it proves the author's es and not cs.
+    #[test]
+    fn a_goal_refused_for_a_ko_the_rule_calls_a_kill_is_read_again_with_kos_as_kos() {
+        let Some(p) = shared_problem("ggg/easy/ggg-easy-74.sgf") else {
+            return;
+        };
+        assert_eq!(p.rules, Ruleset::Japanese);
+        let s = solve(
+            &p,
+            Budget {
+                nodes: 40_000,
+                ..generous()
+            },
+        );
+        assert_eq!(s.status, Status::Proven, "{s:?}");
+        assert_eq!(s.goal.as_deref(), Some("kill eq"), "{s:?}");
+        let at = |m: &str| Move::Play(Point::from_sgf(m).unwrap());
+        assert!(s.correct_first_moves.contains(&at("es")), "{s:?}");
+        assert!(!s.correct_first_moves.contains(&at("cs")), "{s:?}");
     }
 
     #[test]
