@@ -297,6 +297,14 @@ impl<'a> Search<'a> {
         {
             return Some(self.goal.attacker);
         }
+        if self.goal.aim == Aim::Connect {
+            // Joined into one chain, or apart when the fight ends.
+            let one = board.chain_id(self.goal.target[0]);
+            if self.goal.target.iter().all(|&p| board.chain_id(p) == one) {
+                return Some(defender);
+            }
+            return (state.passes >= 2).then_some(self.goal.attacker);
+        }
         if state.passes >= 2 {
             return Some(defender);
         }
@@ -308,6 +316,7 @@ impl<'a> Search<'a> {
                 let libs = self.target_liberties(board, self.escape_liberties());
                 (libs >= self.escape_liberties()).then_some(defender)
             }
+            Aim::Connect => None,
             Aim::Kill => {
                 // Only the defender's own moves make life: Benson runs after them (and at the
                 // root), not after the attacker's.
@@ -818,6 +827,9 @@ impl<'a> Search<'a> {
             };
             let settled = if takes_target {
                 Some(Self::result(self.goal.attacker, next))
+            } else if passes >= 2 && self.goal.aim == Aim::Connect {
+                // The fight ends with the chains apart.
+                Some(Self::result(self.goal.attacker, next))
             } else if passes >= 2 || horizon {
                 Some(Self::result(defender, next))
             } else {
@@ -874,7 +886,7 @@ impl<'a> Search<'a> {
         };
         let points: Vec<Point> = match self.goal.aim {
             Aim::Kill => self.fight_points(board, me, first),
-            Aim::Capture => self.tactical_points(board, me),
+            Aim::Capture | Aim::Connect => self.tactical_points(board, me),
         };
         // Sized once: collected from the points' list, the wider items grew it by reallocation
         // (a tenth of the search's time).
@@ -898,7 +910,9 @@ impl<'a> Search<'a> {
         scored.sort_by_key(|&(score, _, _)| std::cmp::Reverse(score));
         let mut out: Vec<(Move, u64)> = Vec::with_capacity(scored.len() + 1);
         out.extend(scored.into_iter().map(|(_, m, h)| (m, h)));
-        let may_pass = self.goal.aim == Aim::Kill || me == self.goal.defender();
+        // A cutter passes where every cut fails (a connection is not made by the cutter's
+        // moves).
+        let may_pass = self.goal.aim != Aim::Capture || me == self.goal.defender();
         if may_pass {
             out.push((Move::Pass, board.hash()));
         }
@@ -1296,6 +1310,37 @@ mod tests {
             horizon: None,
             escape: 5,
         }
+    }
+
+    #[test]
+    fn a_connection_is_won_by_joining_the_chains_and_lost_by_a_cut() {
+        // White's bc cc and ec fc, with the cutting point dc between Black's db and dd.
+        let board = Board::from_rows(
+            ".......
+             ...X...
+             .OO.OO.
+             ...X...
+             .......
+             .......
+             .......",
+        )
+        .unwrap();
+        let mut goal = black_goal(&board, Point::new(1, 2), Aim::Connect);
+        goal.target.extend(board.chain(Point::new(4, 2)));
+        let area = Area::open(&board);
+        let far = Instant::now() + std::time::Duration::from_secs(60);
+        let mut white = Search::new(&goal, &area, Color::White, KoMode::Strict, 80);
+        let start = State::new(board.clone(), Color::White);
+        assert_eq!(white.prove(&start, 10_000, far), (0, INF));
+        assert_eq!(white.best_move(&start), Some(Move::Play(Point::new(3, 2))));
+        // Cut at dc: the chains stay apart when the fight ends.
+        let mut cut = start.clone();
+        apply(&mut cut, Move::Pass);
+        apply(&mut cut, Move::Play(Point::new(3, 2)));
+        assert_eq!(white.winner(&cut), None);
+        apply(&mut cut, Move::Pass);
+        apply(&mut cut, Move::Pass);
+        assert_eq!(white.winner(&cut), Some(Color::Black));
     }
 
     #[test]

@@ -15,6 +15,10 @@ pub enum Aim {
     Capture,
     /// Leave the target's group no way to live inside the enclosed region (kill / live).
     Kill,
+    /// Keep the target's chains from being joined into one chain (cut / connect): the defender
+    /// connects them, the attacker wins by taking a target stone or when the fight ends with
+    /// them apart.
+    Connect,
 }
 
 /// Who attacks what.
@@ -45,6 +49,8 @@ impl Goal {
             (Aim::Capture, false) => "save",
             (Aim::Kill, true) => "kill",
             (Aim::Kill, false) => "live",
+            (Aim::Connect, true) => "cut",
+            (Aim::Connect, false) => "connect",
         };
         let at = self.target.first().map(|p| p.to_sgf()).unwrap_or_default();
         format!("{verb} {at}")
@@ -200,7 +206,7 @@ fn chains_at_stake(line: &LineEnd, color: Color, aim: Aim) -> Vec<Vec<Point>> {
         chains.push((taken, libs, chain.len(), chain));
     }
     match aim {
-        Aim::Capture => {
+        Aim::Capture | Aim::Connect => {
             chains.sort_by_key(|(taken, libs, n, _)| (!*taken, *libs, std::cmp::Reverse(*n)))
         }
         Aim::Kill => {
@@ -228,7 +234,7 @@ fn defended_chains(line: &LineEnd, color: Color, aim: Aim) -> Vec<Vec<Point>> {
     chains.retain(|c| c.iter().all(|&p| line.end.get(p) == Some(color)));
     match aim {
         // An escape saves the chain in danger.
-        Aim::Capture => {
+        Aim::Capture | Aim::Connect => {
             chains.sort_by_key(|c| (line.start.liberty_count(c[0]), std::cmp::Reverse(c.len())))
         }
         Aim::Kill => chains.sort_by_key(|c| std::cmp::Reverse(c.len())),
@@ -329,6 +335,16 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
         (attack, defend)
     };
     let mut out = first;
+    if problem.kind == Kind::Connect {
+        let connect = chains_to_connect(problem).into_iter().map(|target| Goal {
+            attacker: learner.opponent(),
+            target,
+            aim: Aim::Connect,
+            horizon: None,
+            escape: 0,
+        });
+        out.splice(0..0, connect);
+    }
     if kind_defends(problem.kind).is_none() {
         out.extend(second);
     }
@@ -339,6 +355,56 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
     } else {
         3
     });
+    out
+}
+
+/// A connection problem's targets: the learner's two largest start-position chains near the
+/// moves of the learner's in the author's main line, the chains that line joins — first those
+/// beside a move (next to it or diagonal), then, where that differs, those within two lines
+/// (Manhattan) of one (a line that connects by a hane or a jump far from the chains).
+fn chains_to_connect(problem: &Problem) -> Vec<Vec<Point>> {
+    let start = problem.board();
+    let learner = problem.to_play;
+    let moves: Vec<Point> = main_correct_line(problem)
+        .into_iter()
+        .filter_map(|(c, m, _)| match m {
+            Move::Play(p) if c == learner => Some(p),
+            _ => None,
+        })
+        .collect();
+    let pair = |near: &dyn Fn(u8, u8) -> bool| {
+        let mut chains: Vec<Vec<Point>> = Vec::new();
+        for &p in &moves {
+            for q in start.points() {
+                if near(q.x.abs_diff(p.x), q.y.abs_diff(p.y))
+                    && start.get(q) == Some(learner)
+                    && !chains.iter().any(|ch| ch.contains(&q))
+                {
+                    chains.push(start.chain(q));
+                }
+            }
+        }
+        chains.sort_by_key(|c| std::cmp::Reverse(c.len()));
+        (chains.len() >= 2).then(|| chains[..2].concat())
+    };
+    let mut out: Vec<Vec<Point>> = Vec::new();
+    for target in [
+        pair(&|dx, dy| dx <= 1 && dy <= 1),
+        pair(&|dx, dy| dx + dy <= 2),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        let mut sorted = target.clone();
+        sorted.sort_by_key(|p| (p.y, p.x));
+        if !out.iter().any(|t| {
+            let mut u = t.clone();
+            u.sort_by_key(|p| (p.y, p.x));
+            u == sorted
+        }) {
+            out.push(target);
+        }
+    }
     out
 }
 

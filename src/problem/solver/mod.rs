@@ -486,7 +486,7 @@ fn area_for(board: &Board, goal: &Goal, seeds: &[Point]) -> Area {
             all.extend(&goal.target);
             region::enclose(board, &all, goal.attacker)
         }
-        Aim::Capture => Area::open(board),
+        Aim::Capture | Aim::Connect => Area::open(board),
     }
 }
 
@@ -956,6 +956,36 @@ mod tests {
         let at = |m: &str| Move::Play(Point::from_sgf(m).unwrap());
         assert!(s.correct_first_moves.contains(&at("es")), "{s:?}");
         assert!(!s.correct_first_moves.contains(&at("cs")), "{s:?}");
+    }
+
+    /// Gokyo Shumyo 426, "Black to play and connect underneath": read as saving a chain, the
+    /// goal held already (nobody could take the chain) and every candidate was refused. Read
+    /// as a connection of the two chains the author's line joins, the author's cp is proven.
+    #[test]
+    fn a_connection_problem_is_read_as_joining_the_chains_its_line_joins() {
+        let Some(p) = shared_problem("classical/gokyo-shumyo/426.sgf") else {
+            return;
+        };
+        assert_eq!(p.kind, Kind::Connect);
+        let s = solve(
+            &p,
+            Budget {
+                nodes: 50_000,
+                ..generous()
+            },
+        );
+        assert_eq!(s.status, Status::Proven, "{s:?}");
+        assert!(
+            s.goal.as_deref().is_some_and(|g| g.starts_with("connect ")),
+            "{s:?}"
+        );
+        let cp = Move::Play(Point::from_sgf("cp").unwrap());
+        assert!(s.correct_first_moves.contains(&cp), "{s:?}");
+        let wrongs = tree_moves(&p, 0).1;
+        assert!(
+            s.correct_first_moves.iter().all(|m| !wrongs.contains(m)),
+            "{s:?}"
+        );
     }
 
     #[test]
