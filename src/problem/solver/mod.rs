@@ -934,24 +934,31 @@ mod tests {
         assert_eq!(reads, [(dfpn::INF, 0), (dfpn::INF, 0)]);
     }
 
+    /// A shared problem solved within `nodes` (`None` where ../shared/data is absent); its
+    /// status must be `proven`.
+    fn proven_shared(path: &str, nodes: u64) -> Option<(Problem, Solution)> {
+        let p = shared_problem(path)?;
+        let s = solve(
+            &p,
+            Budget {
+                nodes,
+                ..generous()
+            },
+        );
+        assert_eq!(s.status, Status::Proven, "{path}: {s:?}");
+        Some((p, s))
+    }
+
     /// ggg-easy-74 (RU[Japanese]): under the one-sided ko rule the goal `kill eq` also proves
     /// B cs, which the tree marks wrong ("Now White can fight a ko, but Black could have avoided
     /// that"): the rule reads as a kill a ko White can never end. The goal is read again with
     /// every ko a ko, and then it proves the author's es and not cs.
     #[test]
     fn a_goal_refused_for_a_ko_the_rule_calls_a_kill_is_read_again_with_kos_as_kos() {
-        let Some(p) = shared_problem("ggg/easy/ggg-easy-74.sgf") else {
+        let Some((p, s)) = proven_shared("ggg/easy/ggg-easy-74.sgf", 40_000) else {
             return;
         };
         assert_eq!(p.rules, Ruleset::Japanese);
-        let s = solve(
-            &p,
-            Budget {
-                nodes: 40_000,
-                ..generous()
-            },
-        );
-        assert_eq!(s.status, Status::Proven, "{s:?}");
         assert_eq!(s.goal.as_deref(), Some("kill eq"), "{s:?}");
         let at = |m: &str| Move::Play(Point::from_sgf(m).unwrap());
         assert!(s.correct_first_moves.contains(&at("es")), "{s:?}");
@@ -963,18 +970,10 @@ mod tests {
     /// as a connection of the two chains the author's line joins, the author's cp is proven.
     #[test]
     fn a_connection_problem_is_read_as_joining_the_chains_its_line_joins() {
-        let Some(p) = shared_problem("classical/gokyo-shumyo/426.sgf") else {
+        let Some((p, s)) = proven_shared("classical/gokyo-shumyo/426.sgf", 50_000) else {
             return;
         };
         assert_eq!(p.kind, Kind::Connect);
-        let s = solve(
-            &p,
-            Budget {
-                nodes: 50_000,
-                ..generous()
-            },
-        );
-        assert_eq!(s.status, Status::Proven, "{s:?}");
         assert!(
             s.goal.as_deref().is_some_and(|g| g.starts_with("connect ")),
             "{s:?}"
