@@ -358,10 +358,11 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
     out
 }
 
-/// A connection problem's targets: the learner's two largest start-position chains near the
-/// moves of the learner's in the author's main line, the chains that line joins — first those
-/// beside a move (next to it or diagonal), then, where that differs, those within two lines
-/// (Manhattan) of one (a line that connects by a hane or a jump far from the chains).
+/// A connection problem's targets (two at most): the learner's two largest start-position
+/// chains near the moves of the learner's in the author's main line, the chains that line
+/// joins — first those beside a move (next to it or diagonal), then, where that differs, those
+/// within two and then three lines (Manhattan) of one (a line that connects by a hane or a
+/// jump along the edge, away from the chains).
 fn chains_to_connect(problem: &Problem) -> Vec<Vec<Point>> {
     let start = problem.board();
     let learner = problem.to_play;
@@ -388,13 +389,12 @@ fn chains_to_connect(problem: &Problem) -> Vec<Vec<Point>> {
         (chains.len() >= 2).then(|| chains[..2].concat())
     };
     let mut out: Vec<Vec<Point>> = Vec::new();
-    for target in [
+    let near = [
         pair(&|dx, dy| dx <= 1 && dy <= 1),
         pair(&|dx, dy| dx + dy <= 2),
-    ]
-    .into_iter()
-    .flatten()
-    {
+        pair(&|dx, dy| dx + dy <= 3),
+    ];
+    for target in near.into_iter().flatten() {
         let mut sorted = target.clone();
         sorted.sort_by_key(|p| (p.y, p.x));
         if !out.iter().any(|t| {
@@ -405,6 +405,7 @@ fn chains_to_connect(problem: &Problem) -> Vec<Vec<Point>> {
             out.push(target);
         }
     }
+    out.truncate(2);
     out
 }
 
