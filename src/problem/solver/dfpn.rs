@@ -298,15 +298,14 @@ impl<'a> Search<'a> {
             return Some(self.goal.attacker);
         }
         if self.goal.aim == Aim::Connect {
-            // Joined into one chain, or apart when the fight ends.
+            // Joined into one chain.
             let one = board.chain_id(self.goal.target[0]);
             if self.goal.target.iter().all(|&p| board.chain_id(p) == one) {
                 return Some(defender);
             }
-            return (state.passes >= 2).then_some(self.goal.attacker);
         }
         if state.passes >= 2 {
-            return Some(defender);
+            return Some(self.passes_winner());
         }
         if self.goal.horizon.is_some_and(|h| state.ply >= h) {
             return Some(defender);
@@ -543,6 +542,15 @@ impl<'a> Search<'a> {
         match ko {
             Some(p) if self.bound_by_ko(to_move) => pos ^ ko_key(p),
             _ => pos,
+        }
+    }
+
+    /// Who has won when both sides pass: the defender, whose target stands; for a connection the
+    /// attacker, as its chains are still apart.
+    fn passes_winner(&self) -> Color {
+        match self.goal.aim {
+            Aim::Connect => self.goal.attacker,
+            Aim::Capture | Aim::Kill => self.goal.defender(),
         }
     }
 
@@ -827,10 +835,9 @@ impl<'a> Search<'a> {
             };
             let settled = if takes_target {
                 Some(Self::result(self.goal.attacker, next))
-            } else if passes >= 2 && self.goal.aim == Aim::Connect {
-                // The fight ends with the chains apart.
-                Some(Self::result(self.goal.attacker, next))
-            } else if passes >= 2 || horizon {
+            } else if passes >= 2 {
+                Some(Self::result(self.passes_winner(), next))
+            } else if horizon {
                 Some(Self::result(defender, next))
             } else {
                 None

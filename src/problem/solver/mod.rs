@@ -138,6 +138,19 @@ fn verdict(strict: Option<bool>, lenient: impl FnOnce() -> Option<bool>) -> Move
     }
 }
 
+/// A fight's two searches under `rules`: the strict read (the opponent retakes every ko at
+/// once) and the lenient one (the learner does).
+fn reads<'a>(
+    goal: &'a Goal,
+    area: &'a Area,
+    learner: Color,
+    max_depth: u32,
+    rules: Ruleset,
+) -> (Search<'a>, Search<'a>) {
+    let search = |ko| Search::new(goal, area, learner, ko, max_depth).under(rules);
+    (search(KoMode::Strict), search(KoMode::Lenient))
+}
+
 /// A share of a fight's budget: until a moment and until the fight has spent so many nodes.
 #[derive(Clone, Copy)]
 struct Slice {
@@ -172,14 +185,14 @@ impl<'a> Fight<'a> {
         budget: &Budget,
         deadline: Instant,
     ) -> Self {
-        let search = |ko| Search::new(goal, area, to_move, ko, budget.max_depth).under(rules);
+        let (strict, lenient) = reads(goal, area, to_move, budget.max_depth, rules);
         Fight {
             goal,
             start: State::new(area.board.clone(), to_move),
             area,
             learner: to_move,
-            strict: search(KoMode::Strict),
-            lenient: search(KoMode::Lenient),
+            strict,
+            lenient,
             max_depth: budget.max_depth,
             retired: 0,
             nodes_budget: budget.nodes,
@@ -204,12 +217,13 @@ impl<'a> Fight<'a> {
             return false;
         }
         self.retired += self.strict.nodes + self.lenient.nodes;
-        let search = |ko| {
-            Search::new(self.goal, self.area, self.learner, ko, self.max_depth)
-                .under(Ruleset::Chinese)
-        };
-        self.strict = search(KoMode::Strict);
-        self.lenient = search(KoMode::Lenient);
+        (self.strict, self.lenient) = reads(
+            self.goal,
+            self.area,
+            self.learner,
+            self.max_depth,
+            Ruleset::Chinese,
+        );
         true
     }
 
