@@ -648,6 +648,29 @@ impl Board {
         (true, hash)
     }
 
+    /// The simple-ko point a stone of `color` at empty `p` would leave, read without playing:
+    /// it takes exactly one stone and stands alone with that one liberty (the rule of
+    /// [`Board::play_at`]). The solver asks this of every move it lists.
+    pub fn ko_after(&self, p: Point, color: Color) -> Option<Point> {
+        let me = Cell::of(color);
+        let (mut taken, mut count) = (0, 0);
+        for n in self.neighbours(self.index(p)) {
+            match self.cells[n] {
+                Cell::Empty => return None,
+                Cell::Border => {}
+                c if c == me => return None,
+                _ => {
+                    let st = &self.chains[self.head[n] as usize];
+                    if st.in_atari() {
+                        count += usize::from(st.stones);
+                        taken = n;
+                    }
+                }
+            }
+        }
+        (count == 1).then(|| self.point(taken))
+    }
+
     fn chain_hash(&self, h: usize, color: Color) -> u64 {
         let keys = &KEYS[color.index()];
         let mut hash = 0;
@@ -905,6 +928,35 @@ mod tests {
         assert_ne!(small.chain_id(pt("ba")), small.chain_id(pt("ab")));
         assert_eq!(b.chain_id(Point::new(0, 9)), b.chain_id(Point::new(9, 0)));
         assert_eq!(small.chain_id(pt("dd")), None);
+    }
+
+    #[test]
+    fn the_ko_point_read_before_a_move_is_the_one_the_move_leaves() {
+        // Kos (X at cb takes O bb), takes that leave the taker more than one liberty, moves
+        // beside stones in atari: every legal move of both colours, against playing it.
+        let b = Board::from_rows(
+            ".XO.X..
+             XO.O...
+             .XO.XO.
+             ...XO..
+             .....OX
+             ....OX.
+             .....O.",
+        )
+        .unwrap();
+        let mut kos = 0;
+        for p in b.points().filter(|&p| b.get(p).is_none()) {
+            for c in [Color::Black, Color::White] {
+                if b.probe(b.index(p), c, false).0 {
+                    continue;
+                }
+                let mut after = b.clone();
+                after.play_at(after.index(p), c);
+                assert_eq!(b.ko_after(p, c), after.ko_point(), "{c:?} at {}", p.to_sgf());
+                kos += usize::from(after.ko_point().is_some());
+            }
+        }
+        assert!(kos >= 2, "the shapes hold kos ({kos})");
     }
 
     #[test]

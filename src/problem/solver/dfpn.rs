@@ -147,10 +147,6 @@ impl Marks {
         self.stamp[i] = self.generation;
     }
 
-    fn remove(&mut self, i: usize) {
-        self.stamp[i] = 0;
-    }
-
     fn has(&self, i: usize) -> bool {
         self.stamp[i] == self.generation
     }
@@ -176,6 +172,9 @@ pub struct Search<'a> {
     path: Vec<u64>,
     /// For each position of `path`, whether the move into it retook a ko at once.
     retakes: Vec<bool>,
+    /// How many positions of `path` fall in each bucket of their low bits: a kid whose bucket
+    /// is empty repeats nothing, and the path is not scanned for it (every kid of every visit).
+    on_path: Vec<u16>,
     /// One reusable state per depth (no allocation once warm).
     stack: Vec<Option<State>>,
     pub nodes: u64,
@@ -212,6 +211,7 @@ impl<'a> Search<'a> {
             ctx: 0,
             path: Vec::new(),
             retakes: Vec::new(),
+            on_path: vec![0; PATH_BUCKETS],
             stack: Vec::new(),
             nodes: 0,
             marks: Default::default(),
@@ -238,6 +238,7 @@ impl<'a> Search<'a> {
         }
         self.path.clear();
         self.retakes.clear();
+        self.on_path.fill(0);
         match self.stack.first_mut() {
             Some(Some(s)) => s.clone_from(state),
             _ => {
@@ -651,6 +652,7 @@ impl<'a> Search<'a> {
         );
         self.path.push(at);
         self.retakes.push(state.retook);
+        self.on_path[bucket(at)] += 1;
         let (path, retakes) = (
             std::mem::take(&mut self.path),
             std::mem::take(&mut self.retakes),
@@ -678,6 +680,7 @@ impl<'a> Search<'a> {
         self.ctx = here;
         self.path.pop();
         self.retakes.pop();
+        self.on_path[bucket(at)] -= 1;
         let settled = result.0 == 0 || result.1 == 0;
         if !settled {
             self.keep_kids(key, state.ply, kids);
@@ -733,7 +736,10 @@ impl<'a> Search<'a> {
         kid.by_cycle = false;
         kid.fixed = if kid.settled.is_some() {
             kid.settled
-        } else if let Some(j) = path.iter().position(|&k| k == kid.pos) {
+        } else if let Some(j) = (self.on_path[bucket(kid.pos)] > 0)
+            .then(|| path.iter().position(|&k| k == kid.pos))
+            .flatten()
+        {
             let retook = kid.retook || retakes[j + 1..].contains(&true);
             let winner = self.repetition_winner(retook);
             kid.by_cycle = self.one_sided_kos;
@@ -820,7 +826,7 @@ impl<'a> Search<'a> {
             let (ko, takes_target) = match mv {
                 Move::Play(p) => {
                     let takes = me == self.goal.attacker && self.takes_target(board, p);
-                    (ko_after(board, p, me), takes)
+                    (board.ko_after(p, me), takes)
                 }
                 Move::Pass => (None, false),
             };
@@ -904,7 +910,7 @@ impl<'a> Search<'a> {
                 continue;
             }
             if skip_ko_takes
-                && ko_after(board, p, me).is_some()
+                && board.ko_after(p, me).is_some()
                 && !(me == self.goal.attacker && self.takes_target(board, p))
             {
                 continue;
@@ -998,39 +1004,12 @@ impl<'a> Search<'a> {
         }
         let mut taken = self.marks[2].borrow_mut();
         taken.fresh(n * n);
-        let mut out: Vec<Point> = Vec::new();
         // Both sides play where the group could make eyes or run: the empty points it reaches
         // through empty points (two lines around it). Elsewhere the attacker would only fill its
         // own territory, and the defender could only fill the attacker's outside liberties,
         // which matters only to a wall short of them (below). Outside moves multiplied the
         // defender's tries tenfold: every one had to be refuted, again after every reply.
-        let mut reach: Vec<Point> = Vec::new();
-        for &g in &group {
-            for q in board.adjacent(g) {
-                if board.get(q).is_none() && self.area.contains(q) && !taken.has(at(q)) {
-                    taken.insert(at(q));
-                    reach.push(q);
-                }
-            }
-        }
-        let mut k = 0;
-        while k < reach.len() {
-            let p = reach[k];
-            k += 1;
-            for q in board.adjacent(p) {
-                if board.get(q).is_none() && self.area.contains(q) && !taken.has(at(q)) {
-                    taken.insert(at(q));
-                    reach.push(q);
-                }
-            }
-        }
-        for p in reach {
-            if near.has(at(p)) {
-                out.push(p);
-            } else {
-                taken.remove(at(p));
-            }
-        }
+        let mut out = self.reach_near(board, &group, &near, &mut taken);
         if first && me == defender {
             for p in self.area.rect_points() {
                 if near.has(at(p))
@@ -1076,6 +1055,47 @@ impl<'a> Search<'a> {
                 for l in short_neighbours_liberties(board, q, defender, RACE) {
                     add(l, &mut out);
                 }
+            }
+        }
+        out
+    }
+
+    /// The empty points of the region two lines around the group (`near`) that the group
+    /// reaches through such points, marked in `taken`. A point near the group that only a path
+    /// further out reaches (behind a wall) is the group's only through a wall short of
+    /// liberties, whose liberties the race moves add; flooding the whole open board at every
+    /// node to find such points was a third of the search's time.
+    fn reach_near(
+        &self,
+        board: &Board,
+        group: &[Point],
+        near: &Marks,
+        taken: &mut Marks,
+    ) -> Vec<Point> {
+        let n = usize::from(board.size());
+        let at = |p: Point| usize::from(p.y) * n + usize::from(p.x);
+        let mut out: Vec<Point> = Vec::new();
+        let visit = |q: Point, taken: &mut Marks, out: &mut Vec<Point>| {
+            if near.has(at(q))
+                && !taken.has(at(q))
+                && board.get(q).is_none()
+                && self.area.contains(q)
+            {
+                taken.insert(at(q));
+                out.push(q);
+            }
+        };
+        for &g in group {
+            for q in board.adjacent(g) {
+                visit(q, taken, &mut out);
+            }
+        }
+        let mut k = 0;
+        while k < out.len() {
+            let p = out[k];
+            k += 1;
+            for q in board.adjacent(p) {
+                visit(q, taken, &mut out);
             }
         }
         out
@@ -1233,6 +1253,14 @@ fn connected(pts: &[Point]) -> bool {
     seen.len() == pts.len()
 }
 
+/// The buckets of [`Search::on_path`] (a power of two).
+const PATH_BUCKETS: usize = 1 << 12;
+
+/// A situation's bucket in [`Search::on_path`].
+fn bucket(pos: u64) -> usize {
+    (pos as usize) & (PATH_BUCKETS - 1)
+}
+
 /// The hash of a path one node longer: `ctx` above the node, `key` the node's.
 fn path_step(ctx: u64, key: u64) -> u64 {
     (ctx.rotate_left(7) ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -1249,25 +1277,6 @@ fn position_key(board: &Board, to_move: Color) -> u64 {
         Color::Black => board.hash(),
         Color::White => board.hash() ^ SIDE_KEY,
     }
-}
-
-/// The simple-ko point a stone of `me` at `p` leaves: it captures exactly one stone and stands
-/// alone with that one liberty (the board's own rule, read before playing).
-fn ko_after(board: &Board, p: Point, me: Color) -> Option<Point> {
-    let mut taken = None;
-    let mut count = 0;
-    for q in board.adjacent(p) {
-        match board.get(q) {
-            None => return None,
-            Some(c) if c == me => return None,
-            Some(_) if board.in_atari(q) => {
-                count += board.chain_len(q);
-                taken = Some(q);
-            }
-            Some(_) => {}
-        }
-    }
-    if count == 1 { taken } else { None }
 }
 
 /// Whether `color` may play at `p` on a search board: on the board, empty, not the ko point

@@ -557,12 +557,15 @@ fn first_fitting<R>(
     let mut ko = false;
     while Instant::now() < until && open.contains(&true) {
         let before = spent(fights);
+        // The likeliest goal still open gets the double share (the first may have been
+        // refused at once, e.g. a goal the line-end probe found met before any move).
+        let likeliest = open.iter().position(|&o| o);
         for k in 0..fights.len() {
             let left = nodes.saturating_sub(spent(fights));
             if !open[k] || left == 0 {
                 continue;
             }
-            let first: u32 = if k == 0 { 2 } else { 1 };
+            let first: u32 = if Some(k) == likeliest { 2 } else { 1 };
             let fight = &mut fights[k];
             fight.limit_nodes(left);
             let slice = Slice {
