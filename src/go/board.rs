@@ -952,7 +952,12 @@ mod tests {
                 }
                 let mut after = b.clone();
                 after.play_at(after.index(p), c);
-                assert_eq!(b.ko_after(p, c), after.ko_point(), "{c:?} at {}", p.to_sgf());
+                assert_eq!(
+                    b.ko_after(p, c),
+                    after.ko_point(),
+                    "{c:?} at {}",
+                    p.to_sgf()
+                );
                 kos += usize::from(after.ko_point().is_some());
             }
         }

@@ -147,6 +147,10 @@ impl Marks {
         self.stamp[i] = self.generation;
     }
 
+    fn remove(&mut self, i: usize) {
+        self.stamp[i] = 0;
+    }
+
     fn has(&self, i: usize) -> bool {
         self.stamp[i] == self.generation
     }
@@ -1009,7 +1013,8 @@ impl<'a> Search<'a> {
         // own territory, and the defender could only fill the attacker's outside liberties,
         // which matters only to a wall short of them (below). Outside moves multiplied the
         // defender's tries tenfold: every one had to be refuted, again after every reply.
-        let mut out = self.reach_near(board, &group, &near, &mut taken);
+        let whole = me != self.learner;
+        let mut out = self.reach_near(board, &group, (&near, whole), &mut taken);
         if first && me == defender {
             for p in self.area.rect_points() {
                 if near.has(at(p))
@@ -1061,44 +1066,55 @@ impl<'a> Search<'a> {
     }
 
     /// The empty points of the region two lines around the group (`near`) that the group
-    /// reaches through such points, marked in `taken`. A point near the group that only a path
-    /// further out reaches (behind a wall) is the group's only through a wall short of
-    /// liberties, whose liberties the race moves add; flooding the whole open board at every
-    /// node to find such points was a third of the search's time.
+    /// reaches through empty points, marked in `taken`: through any point of the region for
+    /// the learner's opponent, through points near the group only for the learner (`!whole`).
+    /// A point near the group that only a longer way reaches (behind a wall) is rarely a move
+    /// at all, and flooding the whole open board at every node to find such points was a third
+    /// of the search's time; but a move left out of the opponent's list can make a false proof,
+    /// so the opponent keeps them, while fewer moves of the learner's own only take proofs away.
     fn reach_near(
         &self,
         board: &Board,
         group: &[Point],
-        near: &Marks,
+        (near, whole): (&Marks, bool),
         taken: &mut Marks,
     ) -> Vec<Point> {
         let n = usize::from(board.size());
         let at = |p: Point| usize::from(p.y) * n + usize::from(p.x);
-        let mut out: Vec<Point> = Vec::new();
-        let visit = |q: Point, taken: &mut Marks, out: &mut Vec<Point>| {
-            if near.has(at(q))
+        let mut reach: Vec<Point> = Vec::new();
+        let visit = |q: Point, taken: &mut Marks, reach: &mut Vec<Point>| {
+            if (whole || near.has(at(q)))
                 && !taken.has(at(q))
                 && board.get(q).is_none()
                 && self.area.contains(q)
             {
                 taken.insert(at(q));
-                out.push(q);
+                reach.push(q);
             }
         };
         for &g in group {
             for q in board.adjacent(g) {
-                visit(q, taken, &mut out);
+                visit(q, taken, &mut reach);
             }
         }
         let mut k = 0;
-        while k < out.len() {
-            let p = out[k];
+        while k < reach.len() {
+            let p = reach[k];
             k += 1;
             for q in board.adjacent(p) {
-                visit(q, taken, &mut out);
+                visit(q, taken, &mut reach);
             }
         }
-        out
+        if whole {
+            reach.retain(|&p| {
+                let kept = near.has(at(p));
+                if !kept {
+                    taken.remove(at(p));
+                }
+                kept
+            });
+        }
+        reach
     }
 
     /// Capture questions: the target's liberties and the points next to them; for the attacker
