@@ -244,8 +244,22 @@ impl Board {
         Point::new((col - 1) as u8, (row - 1) as u8)
     }
 
+    /// The number of cells of the padded grid (the points and the border ring around them):
+    /// cell indices run below it.
+    pub(crate) fn cell_count(&self) -> usize {
+        self.stride * self.stride
+    }
+
+    /// Whether cell `i` is an empty point (a border cell is not).
     #[inline]
-    fn neighbours(&self, i: usize) -> [usize; 4] {
+    pub(crate) fn is_empty_cell(&self, i: usize) -> bool {
+        self.cells[i] == Cell::Empty
+    }
+
+    /// The four cells beside point cell `i` (border cells included), in the order of
+    /// [`Board::adjacent`]: above, left, right, below.
+    #[inline]
+    pub(crate) fn neighbours(&self, i: usize) -> [usize; 4] {
         [i - self.stride, i - 1, i + 1, i + self.stride]
     }
 

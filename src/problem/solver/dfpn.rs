@@ -147,10 +147,6 @@ impl Marks {
         self.stamp[i] = self.generation;
     }
 
-    fn remove(&mut self, i: usize) {
-        self.stamp[i] = 0;
-    }
-
     fn has(&self, i: usize) -> bool {
         self.stamp[i] == self.generation
     }
@@ -183,8 +179,8 @@ pub struct Search<'a> {
     stack: Vec<Option<State>>,
     pub nodes: u64,
     /// Scratch sets: the move generator's group, points near it and points taken; the flood of
-    /// the static death test beside walls that cannot be taken.
-    marks: [RefCell<Marks>; 4],
+    /// the static death test beside walls that cannot be taken; the reach's flood, by cell.
+    marks: [RefCell<Marks>; 5],
     node_limit: u64,
     deadline: Instant,
     pub aborted: bool,
@@ -194,6 +190,9 @@ pub struct Search<'a> {
     /// Each point's distance to the nearest target stone (Manhattan), with the target's own
     /// points at 0: the move ordering's nearness, computed once.
     to_target: Vec<i32>,
+    /// Whether each cell of the board's padded grid is a point of the region (the reach's
+    /// flood runs on cells).
+    area_cells: Vec<bool>,
 }
 
 const SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -224,6 +223,7 @@ impl<'a> Search<'a> {
             aborted: false,
             kid_cache: Vec::new(),
             to_target: target_distances(&area.board, &goal.target),
+            area_cells: area_cells(area),
         }
     }
 
@@ -354,23 +354,39 @@ impl<'a> Search<'a> {
         let defender = self.goal.defender();
         let attacker_to_move = to_move == self.goal.attacker;
         let room = 6;
-        let mut group: Vec<Point> = board.chain(self.goal.target[0]);
-        let mut space: Vec<Point> = Vec::new();
-        let mut walls: Vec<Point> = Vec::new();
+        let n = usize::from(board.size());
+        let at = |p: Point| usize::from(p.y) * n + usize::from(p.x);
+        // The group's stones and space, as a list and as a set.
+        let mut in_group = self.marks[0].borrow_mut();
+        in_group.fresh(n * n);
+        let mut group: Vec<Point> = Vec::with_capacity(64);
+        let join = |p: Point, group: &mut Vec<Point>, in_group: &mut Marks| {
+            in_group.insert(at(p));
+            group.push(p);
+        };
+        for p in board.chain_stones(self.goal.target[0]) {
+            join(p, &mut group, &mut in_group);
+        }
+        let mut space: Vec<Point> = Vec::with_capacity(8);
+        let mut walls: Vec<Point> = Vec::with_capacity(16);
         let mut i = 0;
         while i < group.len() {
             let s = group[i];
             i += 1;
             for q in board.adjacent(s) {
                 match board.get(q) {
-                    None if !space.contains(&q) => {
+                    None if !in_group.has(at(q)) => {
                         if !self.area.contains(q) || space.len() >= room {
                             return false;
                         }
                         space.push(q);
-                        group.push(q);
+                        join(q, &mut group, &mut in_group);
                     }
-                    Some(c) if c == defender && !group.contains(&q) => group.extend(board.chain(q)),
+                    Some(c) if c == defender && !in_group.has(at(q)) => {
+                        for p in board.chain_stones(q) {
+                            join(p, &mut group, &mut in_group);
+                        }
+                    }
                     Some(c) if c == self.goal.attacker => walls.push(q),
                     _ => {}
                 }
@@ -380,7 +396,7 @@ impl<'a> Search<'a> {
         let mut lone: Vec<Point> = Vec::new();
         for &w in &walls {
             let alone = board.adjacent(w).all(|q| match board.get(q) {
-                Some(c) => c == defender && group.contains(&q),
+                Some(c) => c == defender && in_group.has(at(q)),
                 None => space.contains(&q),
             });
             if alone && !lone.contains(&w) {
@@ -944,7 +960,7 @@ impl<'a> Search<'a> {
         let at = |p: Point| usize::from(p.y) * n + usize::from(p.x);
         let mut in_group = self.marks[0].borrow_mut();
         in_group.fresh(n * n);
-        let mut group: Vec<Point> = Vec::new();
+        let mut group: Vec<Point> = Vec::with_capacity(64);
         let add_chain = |p: Point, in_group: &mut Marks, group: &mut Vec<Point>| {
             for c in board.chain_stones(p) {
                 in_group.insert(at(c));
@@ -1072,6 +1088,7 @@ impl<'a> Search<'a> {
     /// at all, and flooding the whole open board at every node to find such points was a third
     /// of the search's time; but a move left out of the opponent's list can make a false proof,
     /// so the opponent keeps them, while fewer moves of the learner's own only take proofs away.
+    /// The flood runs on the board's cells, in the order of [`Board::adjacent`].
     fn reach_near(
         &self,
         board: &Board,
@@ -1081,38 +1098,39 @@ impl<'a> Search<'a> {
     ) -> Vec<Point> {
         let n = usize::from(board.size());
         let at = |p: Point| usize::from(p.y) * n + usize::from(p.x);
-        let mut reach: Vec<Point> = Vec::new();
-        let visit = |q: Point, taken: &mut Marks, reach: &mut Vec<Point>| {
-            if (whole || near.has(at(q)))
-                && !taken.has(at(q))
-                && board.get(q).is_none()
-                && self.area.contains(q)
+        let mut flooded = self.marks[4].borrow_mut();
+        flooded.fresh(board.cell_count());
+        let mut cells: Vec<usize> = Vec::with_capacity(64);
+        let visit = |i: usize, flooded: &mut Marks, cells: &mut Vec<usize>| {
+            if board.is_empty_cell(i)
+                && self.area_cells[i]
+                && !flooded.has(i)
+                && (whole || near.has(at(board.point(i))))
             {
-                taken.insert(at(q));
-                reach.push(q);
+                flooded.insert(i);
+                cells.push(i);
             }
         };
         for &g in group {
-            for q in board.adjacent(g) {
-                visit(q, taken, &mut reach);
+            for i in board.neighbours(board.index(g)) {
+                visit(i, &mut flooded, &mut cells);
             }
         }
         let mut k = 0;
-        while k < reach.len() {
-            let p = reach[k];
+        while k < cells.len() {
+            let c = cells[k];
             k += 1;
-            for q in board.adjacent(p) {
-                visit(q, taken, &mut reach);
+            for i in board.neighbours(c) {
+                visit(i, &mut flooded, &mut cells);
             }
         }
-        if whole {
-            reach.retain(|&p| {
-                let kept = near.has(at(p));
-                if !kept {
-                    taken.remove(at(p));
-                }
-                kept
-            });
+        let mut reach: Vec<Point> = Vec::with_capacity(cells.len());
+        for c in cells {
+            let p = board.point(c);
+            if near.has(at(p)) {
+                taken.insert(at(p));
+                reach.push(p);
+            }
         }
         reach
     }
@@ -1122,19 +1140,19 @@ impl<'a> Search<'a> {
     /// the attacker's chains around it that are short of liberties (escaping by capturing).
     fn tactical_points(&self, board: &Board, me: Color) -> Vec<Point> {
         let attacking = me == self.goal.attacker;
-        let mut out: Vec<Point> = Vec::new();
+        let mut out: Vec<Point> = Vec::with_capacity(32);
         let mut push = |p: Point| {
             if board.get(p).is_none() && self.area.contains(p) && !out.contains(&p) {
                 out.push(p);
             }
         };
-        let mut stones: Vec<Point> = Vec::new();
+        let mut stones: Vec<Point> = Vec::with_capacity(32);
         for &t in &self.goal.target {
             if !stones.contains(&t) {
                 stones.extend(board.chain(t));
             }
         }
-        let mut libs: Vec<Point> = Vec::new();
+        let mut libs: Vec<Point> = Vec::with_capacity(32);
         for &s in &stones {
             for q in board.adjacent(s) {
                 if board.get(q).is_none() && !libs.contains(&q) {
@@ -1153,7 +1171,7 @@ impl<'a> Search<'a> {
         // The attacker's chains next to the target or to its liberties (a net's stones stand
         // by the liberties, not on the target): when short of liberties, their liberties are
         // the defender's counter-attack and the attacker's rescue.
-        let mut seen: Vec<Point> = Vec::new();
+        let mut seen: Vec<Point> = Vec::with_capacity(32);
         for &s in stones.iter().chain(&libs) {
             for q in board.adjacent(s) {
                 if board.get(q) != Some(self.goal.attacker) || seen.contains(&q) {
@@ -1248,6 +1266,16 @@ fn target_distances(board: &Board, target: &[Point]) -> Vec<i32> {
                 .unwrap_or(0)
         })
         .collect()
+}
+
+/// [`Search::area_cells`]: the region's points by the cells of the board's padded grid.
+fn area_cells(area: &Area) -> Vec<bool> {
+    let board = &area.board;
+    let mut out = vec![false; board.cell_count()];
+    for p in board.points() {
+        out[board.index(p)] = area.contains(p);
+    }
+    out
 }
 
 /// Whether the points form one orthogonally connected piece (an empty list does).
