@@ -190,9 +190,6 @@ pub struct Search<'a> {
     /// Each point's distance to the nearest target stone (Manhattan), with the target's own
     /// points at 0: the move ordering's nearness, computed once.
     to_target: Vec<i32>,
-    /// Whether each cell of the board's padded grid is a point of the region (the reach's
-    /// flood runs on cells).
-    area_cells: Vec<bool>,
 }
 
 const SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -223,7 +220,6 @@ impl<'a> Search<'a> {
             aborted: false,
             kid_cache: Vec::new(),
             to_target: target_distances(&area.board, &goal.target),
-            area_cells: area_cells(area),
         }
     }
 
@@ -756,10 +752,7 @@ impl<'a> Search<'a> {
         kid.by_cycle = false;
         kid.fixed = if kid.settled.is_some() {
             kid.settled
-        } else if let Some(j) = (self.on_path[bucket(kid.pos)] > 0)
-            .then(|| path.iter().position(|&k| k == kid.pos))
-            .flatten()
-        {
+        } else if let Some(j) = self.place_on_path(kid.pos, path) {
             let retook = kid.retook || retakes[j + 1..].contains(&true);
             let winner = self.repetition_winner(retook);
             kid.by_cycle = self.one_sided_kos;
@@ -769,6 +762,15 @@ impl<'a> Search<'a> {
         } else {
             None
         };
+    }
+
+    /// Where the situation `pos` stands on `path`, if it does; not scanned for where no
+    /// position of the path falls in its bucket ([`Search::on_path`]).
+    fn place_on_path(&self, pos: u64, path: &[u64]) -> Option<usize> {
+        if self.on_path[bucket(pos)] == 0 {
+            return None;
+        }
+        path.iter().position(|&k| k == pos)
     }
 
     /// The node's numbers from its kids: `phi` = the smallest kid `delta`, `delta` = the sum of
@@ -1103,7 +1105,7 @@ impl<'a> Search<'a> {
         let mut cells: Vec<usize> = Vec::with_capacity(64);
         let visit = |i: usize, flooded: &mut Marks, cells: &mut Vec<usize>| {
             if board.is_empty_cell(i)
-                && self.area_cells[i]
+                && self.area.contains_cell(i)
                 && !flooded.has(i)
                 && (whole || near.has(at(board.point(i))))
             {
@@ -1266,16 +1268,6 @@ fn target_distances(board: &Board, target: &[Point]) -> Vec<i32> {
                 .unwrap_or(0)
         })
         .collect()
-}
-
-/// [`Search::area_cells`]: the region's points by the cells of the board's padded grid.
-fn area_cells(area: &Area) -> Vec<bool> {
-    let board = &area.board;
-    let mut out = vec![false; board.cell_count()];
-    for p in board.points() {
-        out[board.index(p)] = area.contains(p);
-    }
-    out
 }
 
 /// Whether the points form one orthogonally connected piece (an empty list does).
@@ -1490,11 +1482,8 @@ mod tests {
         )
         .unwrap();
         let goal = black_goal(&board, Point::new(0, 1), Aim::Kill);
-        let framed = |playable: &dyn Fn(Point) -> bool| Area {
-            board: board.clone(),
-            playable: board.points().map(playable).collect(),
-            rect: (0, 0, 7, 7),
-        };
+        let framed =
+            |playable: &dyn Fn(Point) -> bool| Area::new(board.clone(), (0, 0, 7, 7), playable);
         let area = framed(&|p: Point| p.x <= 4 && p.y <= 2);
         let search = Search::new(&goal, &area, Color::Black, KoMode::Strict, 80);
         assert!(!search.no_room_for_two_eyes(&board, Color::Black));

@@ -8,15 +8,35 @@ use crate::go::{Board, Color, Point};
 /// The board the search runs on and the points it may play.
 pub struct Area {
     pub board: Board,
-    /// `size × size` flags, row-major: the points a move may be played on.
-    pub playable: Vec<bool>,
+    /// One flag per cell of the board's padded grid (`Board::index`): the points a move may be
+    /// played on (never a border cell). By cell, so that a flood over the board's cells reads
+    /// it as it is.
+    playable: Vec<bool>,
     /// The smallest rectangle holding every playable point: `(x0, y0, x1, y1)`, inclusive.
     pub rect: (u8, u8, u8, u8),
 }
 
 impl Area {
+    /// The area on `board` whose playable points are those `playable` says, inside `rect`.
+    pub fn new(board: Board, rect: (u8, u8, u8, u8), playable: impl Fn(Point) -> bool) -> Area {
+        let mut cells = vec![false; board.cell_count()];
+        for p in board.points() {
+            cells[board.index(p)] = playable(p);
+        }
+        Area {
+            board,
+            playable: cells,
+            rect,
+        }
+    }
+
     pub fn contains(&self, p: Point) -> bool {
-        self.playable[p.y as usize * self.board.size() as usize + p.x as usize]
+        self.contains_cell(self.board.index(p))
+    }
+
+    /// [`Area::contains`] for a cell of the board's padded grid (`false` on the border).
+    pub fn contains_cell(&self, i: usize) -> bool {
+        self.playable[i]
     }
 
     /// The points of the rectangle, row by row.
@@ -26,12 +46,8 @@ impl Area {
 
     /// The whole board is playable (capture questions).
     pub fn open(board: &Board) -> Area {
-        let n = board.size() as usize;
-        Area {
-            board: board.clone(),
-            playable: vec![true; n * n],
-            rect: (0, 0, board.size() - 1, board.size() - 1),
-        }
+        let last = board.size() - 1;
+        Area::new(board.clone(), (0, 0, last, last), |_| true)
     }
 }
 
@@ -145,18 +161,8 @@ pub fn enclose(board: &Board, seeds: &[Point], attacker: Color) -> Area {
             framed.set(p, Some(attacker));
         }
     }
-    let n = size as usize;
-    let mut playable = vec![false; n * n];
-    for p in board.points() {
-        if b.contains(p) {
-            playable[p.y as usize * n + p.x as usize] = true;
-        }
-    }
-    Area {
-        board: framed,
-        playable,
-        rect: (b.x0 as u8, b.y0 as u8, b.x1 as u8, b.y1 as u8),
-    }
+    let rect = (b.x0 as u8, b.y0 as u8, b.x1 as u8, b.y1 as u8);
+    Area::new(framed, rect, |p| b.contains(p))
 }
 
 /// Whether the defender's chains at `target` are walled in by the stones of the problem, not by
