@@ -74,19 +74,50 @@ impl Box {
 /// The liberties each chain of a solid wall holds: a side of the box whose outermost stones are
 /// all the attacker's, in chains of at least this many liberties, is a wall the defender cannot
 /// attack from outside. A weaker wall keeps a line of room outside it, where the defender's
-/// attack on it is read (ggg-easy-85: "now Black has to worry about A").
+/// attack on it is read (ggg-easy-85: "now Black has to worry about A"). One liberty fewer
+/// holds where no weak attacker chain stands beside the line ([`solid_wall`]): a wall's end
+/// stone with its four liberties kept a line of room outside a whole wall, where the attacker's
+/// moves only fill its own outside liberties and each must be answered.
 const SOLID_WALL: usize = 5;
 
-/// Whether the seeds' stones on one side of the box (`on`) form a solid wall of the attacker's.
+/// Whether the seeds' stones on one side of the box (`on`) form a solid wall of the attacker's:
+/// every stone there the attacker's, each chain with [`SOLID_WALL`] liberties; or with one
+/// fewer, where every attacker chain next to an empty point of that line (within the seeds'
+/// span) holds as many too. The frame laid behind the line takes the outside liberties of
+/// those chains: with a four-liberty wall, a weak attacker stone beside the line lost the
+/// defender's attack on it to the frame (three shipped problems' bank check, a destroy-an-eye
+/// whose White could still take Black's cutting stone from outside, GNU Go's owl agreeing).
 fn solid_wall(board: &Board, seeds: &[Point], attacker: Color, on: &dyn Fn(Point) -> bool) -> bool {
-    let mut stones = seeds
+    let holds = |p: Point, libs: usize| board.liberties_up_to(p, libs) >= libs;
+    let line: Vec<Point> = seeds
         .iter()
-        .filter(|&&p| on(p) && board.get(p).is_some())
-        .peekable();
-    stones.peek().is_some()
-        && stones.all(|&p| {
-            board.get(p) == Some(attacker) && board.liberties_up_to(p, SOLID_WALL) >= SOLID_WALL
+        .copied()
+        .filter(|&p| on(p) && board.get(p).is_some())
+        .collect();
+    let wall = |libs: usize| {
+        !line.is_empty()
+            && line
+                .iter()
+                .all(|&p| board.get(p) == Some(attacker) && holds(p, libs))
+    };
+    if wall(SOLID_WALL) {
+        return true;
+    }
+    if !wall(SOLID_WALL - 1) {
+        return false;
+    }
+    let span = |f: fn(&Point) -> u8| {
+        let v = seeds.iter().map(f);
+        (v.clone().min().unwrap_or(0), v.max().unwrap_or(0))
+    };
+    let ((x0, x1), (y0, y1)) = (span(|p| p.x), span(|p| p.y));
+    board
+        .points()
+        .filter(|&p| {
+            on(p) && board.get(p).is_none() && (x0..=x1).contains(&p.x) && (y0..=y1).contains(&p.y)
         })
+        .flat_map(|p| board.adjacent(p))
+        .all(|q| board.get(q) != Some(attacker) || holds(q, SOLID_WALL - 1))
 }
 
 /// Encloses the fight around `seeds`: the bounding box grown by one line (stretched to an edge
@@ -291,9 +322,44 @@ mod tests {
         assert!(area.contains(Point::new(3, 2)));
         assert!(!area.contains(Point::new(4, 2)));
         assert_eq!(area.board.get(Point::new(4, 2)), Some(Color::Black));
-        // A wall of two stones with four liberties keeps a line of room outside it.
+        // A wall of two stones with four liberties is solid: the frame joins it.
         let area = framed(&[(0, 1), (1, 1), (1, 0), (2, 2), (2, 1)], &[(3, 0), (3, 1)]);
+        assert!(!area.contains(Point::new(4, 1)));
+        assert_eq!(area.board.get(Point::new(4, 1)), Some(Color::Black));
+        // With three liberties (White's stone at ca takes one) it keeps a line of room
+        // outside it, where White may attack it.
+        let area = framed(
+            &[(0, 1), (1, 1), (1, 0), (2, 0), (2, 2), (2, 1)],
+            &[(3, 0), (3, 1)],
+        );
         assert!(area.contains(Point::new(4, 1)));
         assert!(!area.contains(Point::new(5, 1)));
+    }
+
+    #[test]
+    fn a_four_liberty_wall_keeps_room_where_a_weak_stone_of_the_attacker_stands_beside_it() {
+        // A 9×9 corner (the bank's destroy-an-eye-b133badae2): Black's wall gd-hd-id has four
+        // liberties, and Black's fc beside the wall's line has two, one of them fd on that line.
+        let framed = |black: &[(u8, u8)]| {
+            let mut board = Board::new(9).unwrap();
+            for (x, y) in [(4, 0), (5, 1), (8, 1), (6, 2), (7, 2), (8, 2)] {
+                board.set(Point::new(x, y), Some(Color::White));
+            }
+            for &(x, y) in black {
+                board.set(Point::new(x, y), Some(Color::Black));
+            }
+            let seeds: Vec<Point> = board.points().filter(|&p| board.get(p).is_some()).collect();
+            enclose(&board, &seeds, Color::Black)
+        };
+        let wall = [(3, 0), (4, 1), (7, 1), (6, 3), (7, 3), (8, 3)];
+        // Without fc the wall is solid: the frame stands right below it on fe.
+        let area = framed(&wall);
+        assert!(!area.contains(Point::new(5, 4)));
+        assert_eq!(area.board.get(Point::new(5, 4)), Some(Color::Black));
+        // With fc, White may still attack it from outside (fd, then ec): a line of room.
+        let with_fc: Vec<(u8, u8)> = wall.iter().copied().chain([(5, 2)]).collect();
+        let area = framed(&with_fc);
+        assert!(area.contains(Point::new(5, 4)));
+        assert_eq!(area.board.get(Point::new(5, 4)), None);
     }
 }
