@@ -80,14 +80,19 @@ impl Box {
 /// moves only fill its own outside liberties and each must be answered.
 const SOLID_WALL: usize = 5;
 
-/// Whether the seeds' stones on one side of the box (`on`) form a solid wall of the attacker's:
-/// every stone there the attacker's, each chain with [`SOLID_WALL`] liberties; or with one
-/// fewer, where every attacker chain next to an empty point of that line (within the seeds'
-/// span) holds as many too. The frame laid behind the line takes the outside liberties of
+/// Whether the seeds' stones on one side (`on`) of their bounding box `span` form a solid wall
+/// of the attacker's: every stone there the attacker's, each chain with [`SOLID_WALL`]
+/// liberties; or with one fewer, where every attacker chain next to an empty point of that
+/// line (within `span`) holds as many too. The frame laid behind the line takes the outside liberties of
 /// those chains: with a four-liberty wall, a weak attacker stone beside the line lost the
 /// defender's attack on it to the frame (three shipped problems' bank check, a destroy-an-eye
 /// whose White could still take Black's cutting stone from outside, GNU Go's owl agreeing).
-fn solid_wall(board: &Board, seeds: &[Point], attacker: Color, on: &dyn Fn(Point) -> bool) -> bool {
+fn solid_wall(
+    board: &Board,
+    (seeds, span): (&[Point], Box),
+    attacker: Color,
+    on: &dyn Fn(Point) -> bool,
+) -> bool {
     let holds = |p: Point, libs: usize| board.liberties_up_to(p, libs) >= libs;
     let line: Vec<Point> = seeds
         .iter()
@@ -106,16 +111,9 @@ fn solid_wall(board: &Board, seeds: &[Point], attacker: Color, on: &dyn Fn(Point
     if !wall(SOLID_WALL - 1) {
         return false;
     }
-    let span = |f: fn(&Point) -> u8| {
-        let v = seeds.iter().map(f);
-        (v.clone().min().unwrap_or(0), v.max().unwrap_or(0))
-    };
-    let ((x0, x1), (y0, y1)) = (span(|p| p.x), span(|p| p.y));
     board
         .points()
-        .filter(|&p| {
-            on(p) && board.get(p).is_none() && (x0..=x1).contains(&p.x) && (y0..=y1).contains(&p.y)
-        })
+        .filter(|&p| on(p) && board.get(p).is_none() && span.contains(p))
         .flat_map(|p| board.adjacent(p))
         .all(|q| board.get(q) != Some(attacker) || holds(q, SOLID_WALL - 1))
 }
@@ -150,7 +148,8 @@ pub fn enclose(board: &Board, seeds: &[Point], attacker: Color) -> Area {
     // against the wall, which it joins.
     let edge_lo = |v: i32| if v <= 2 { 0 } else { v };
     let edge_hi = |v: i32| if v >= size - 3 { size - 1 } else { v };
-    let wall = |on: &dyn Fn(Point) -> bool| solid_wall(board, seeds, attacker, on);
+    let span = b;
+    let wall = |on: &dyn Fn(Point) -> bool| solid_wall(board, (seeds, span), attacker, on);
     // The low and high side of each axis: kept at a solid wall, grown by a line elsewhere.
     let lo = |v: i32, on: &dyn Fn(Point) -> bool| if wall(on) { edge_lo(v) } else { snap_lo(v) };
     let hi = |v: i32, on: &dyn Fn(Point) -> bool| if wall(on) { edge_hi(v) } else { snap_hi(v) };
