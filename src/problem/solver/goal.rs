@@ -3,6 +3,8 @@
 //! author's correct main line, never guessed from the weakest chain in view; for a whole-board
 //! query it is given. No search here: candidates are checked by the caller against the tree.
 
+use std::cmp::Reverse;
+
 use crate::go::{Board, Color, Move, Point};
 use crate::problem::{Kind, Problem, main_correct_line, replay_history};
 
@@ -112,6 +114,17 @@ struct LineEnd {
     touched: Vec<Point>,
 }
 
+impl LineEnd {
+    /// How many liberties of the start-position chain `chain` the tree plays on.
+    fn plays_on(&self, chain: &[Point]) -> usize {
+        self.start
+            .liberties(chain[0])
+            .iter()
+            .filter(|l| self.touched.contains(l))
+            .count()
+    }
+}
+
 fn play_main_line(problem: &Problem) -> LineEnd {
     let start = problem.board();
     let mut moves: Vec<Move> = main_correct_line(problem).iter().map(|m| m.1).collect();
@@ -207,13 +220,13 @@ fn chains_at_stake(line: &LineEnd, color: Color, aim: Aim) -> Vec<Vec<Point>> {
     }
     match aim {
         Aim::Capture | Aim::Connect => {
-            chains.sort_by_key(|(taken, libs, n, _)| (!*taken, *libs, std::cmp::Reverse(*n)))
+            chains.sort_by_key(|(taken, libs, n, _)| (!*taken, *libs, Reverse(*n)))
         }
         Aim::Kill => {
             chains.retain(|(taken, _, _, c)| {
                 *taken || !unconditionally_alive(&line.end, color, &c[..1])
             });
-            chains.sort_by_key(|(_, _, n, _)| std::cmp::Reverse(*n));
+            chains.sort_by_key(|(_, _, n, _)| Reverse(*n));
         }
     }
     chains.into_iter().map(|c| c.3).collect()
@@ -235,9 +248,12 @@ fn defended_chains(line: &LineEnd, color: Color, aim: Aim) -> Vec<Vec<Point>> {
     match aim {
         // An escape saves the chain in danger.
         Aim::Capture | Aim::Connect => {
-            chains.sort_by_key(|c| (line.start.liberty_count(c[0]), std::cmp::Reverse(c.len())))
+            chains.sort_by_key(|c| (line.start.liberty_count(c[0]), Reverse(c.len())))
         }
-        Aim::Kill => chains.sort_by_key(|c| std::cmp::Reverse(c.len())),
+        // The group the line is about lives where the line plays: its liberties the tree
+        // plays on first (a large chain in the open, merely near the moves, last), then the
+        // largest.
+        Aim::Kill => chains.sort_by_key(|c| (Reverse(line.plays_on(c)), Reverse(c.len()))),
     }
     chains
 }
@@ -385,7 +401,7 @@ fn chains_to_connect(problem: &Problem) -> Vec<Vec<Point>> {
                 }
             }
         }
-        chains.sort_by_key(|c| std::cmp::Reverse(c.len()));
+        chains.sort_by_key(|c| Reverse(c.len()));
         (chains.len() >= 2).then(|| chains[..2].concat())
     };
     let mut out: Vec<Vec<Point>> = Vec::new();

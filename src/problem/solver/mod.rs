@@ -1004,6 +1004,28 @@ mod tests {
         );
     }
 
+    /// ggg-easy-37 ("Black to play", a seki): Black's outer wall jp-js is as large as the
+    /// inner group nq-qs the line plays around, and came first among the chains Black may be
+    /// defending, so the three candidates were two kills and `live lp` (a chain in the open,
+    /// refuted inside the frame); `live nq` was never read. The defended chains whose
+    /// liberties the tree plays on come first: `live nq` is a candidate and proves the
+    /// author's os.
+    #[test]
+    fn the_group_a_live_line_plays_around_is_defended_before_a_larger_chain_in_the_open() {
+        let Some((p, s)) = proven_shared("ggg/easy/ggg-easy-37.sgf", 400_000) else {
+            return;
+        };
+        let goals: Vec<String> = goal::candidates(&p)
+            .iter()
+            .map(|g| g.describe(p.to_play))
+            .collect();
+        assert!(goals.contains(&"live nq".to_string()), "{goals:?}");
+        assert!(!goals.contains(&"live lp".to_string()), "{goals:?}");
+        assert_eq!(s.goal.as_deref(), Some("live nq"), "{s:?}");
+        let os = Move::Play(Point::from_sgf("os").unwrap());
+        assert!(s.correct_first_moves.contains(&os), "{s:?}");
+    }
+
     #[test]
     fn a_capturing_race_is_read_as_a_capture_and_then_as_a_kill() {
         // White's three stones ba ab bb are short of liberties against Black's wall: the
