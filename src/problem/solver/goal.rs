@@ -112,15 +112,26 @@ struct LineEnd {
     captured: [Vec<Point>; 2],
     /// Every point the tree plays on.
     touched: Vec<Point>,
+    /// The points the main line plays on (as far as it could be replayed).
+    played: Vec<Point>,
 }
 
 impl LineEnd {
     /// How many liberties of the start-position chain `chain` the tree plays on.
     fn plays_on(&self, chain: &[Point]) -> usize {
+        self.liberties_among(chain, &self.touched)
+    }
+
+    /// How many liberties of the start-position chain `chain` the main line plays on.
+    fn main_line_plays_on(&self, chain: &[Point]) -> usize {
+        self.liberties_among(chain, &self.played)
+    }
+
+    fn liberties_among(&self, chain: &[Point], points: &[Point]) -> usize {
         self.start
             .liberties(chain[0])
             .iter()
-            .filter(|l| self.touched.contains(l))
+            .filter(|l| points.contains(l))
             .count()
     }
 }
@@ -161,6 +172,13 @@ fn play_main_line(problem: &Problem) -> LineEnd {
         end,
         captured,
         touched,
+        played: moves
+            .iter()
+            .filter_map(|m| match m {
+                Move::Play(p) => Some(*p),
+                Move::Pass => None,
+            })
+            .collect(),
     }
 }
 
@@ -232,6 +250,21 @@ fn chains_at_stake(line: &LineEnd, color: Color, aim: Aim) -> Vec<Vec<Point>> {
     chains.into_iter().map(|c| c.3).collect()
 }
 
+/// Among the chains at stake past the first two (the largest), the one whose liberties the
+/// main line plays on most, where it plays on more of them than on either of the first two:
+/// the line's own target when it is smaller than chains merely near it (ggg-easy-42's dn-en,
+/// which the author's do takes, beside White's larger walls co and ck).
+fn most_played_beyond_two(line: &LineEnd, targets: &[Vec<Point>]) -> Option<usize> {
+    let first_two = targets
+        .iter()
+        .take(2)
+        .map(|c| line.main_line_plays_on(c))
+        .max()?;
+    (2..targets.len())
+        .max_by_key(|&i| (line.main_line_plays_on(&targets[i]), Reverse(i)))
+        .filter(|&i| line.main_line_plays_on(&targets[i]) > first_two)
+}
+
 /// The learner's start-position chains near the line that are still standing at its end,
 /// the one a live or escape problem saves first.
 fn defended_chains(line: &LineEnd, color: Color, aim: Aim) -> Vec<Vec<Point>> {
@@ -272,6 +305,16 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
         .map(|(leaf, _)| problem.tree.path(leaf).len() as u32)
         .max();
     let mut targets = chains_at_stake(&line, learner.opponent(), aim);
+    // A kill goal beyond the two largest chains: the one whose liberties the main line plays
+    // on most, where that is more than on either of the two (a third attack candidate).
+    let mut extra = 0;
+    if aim == Aim::Kill
+        && let Some(i) = most_played_beyond_two(&line, &targets)
+    {
+        let c = targets.remove(i);
+        targets.insert(2, c);
+        extra = 1;
+    }
     // Lines that take different chains (a double atari): taking any of them is the goal.
     let taken = captured_in_correct_lines(problem, learner.opponent());
     if aim == Aim::Capture && taken.len() > line.captured[learner.opponent().index()].len() {
@@ -279,7 +322,7 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
     }
     let mut attack: Vec<Goal> = targets
         .into_iter()
-        .take(2)
+        .take(2 + extra)
         .map(|target| Goal {
             attacker: learner,
             target,
@@ -364,12 +407,13 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
     if kind_defends(problem.kind).is_none() {
         out.extend(second);
     }
-    // Each candidate that does not fit costs budget: three, or five for a race, which brings
-    // each target's capture goals and its enclosed reading.
+    // Each candidate that does not fit costs budget: three (four with the kill of the chain
+    // the main line plays on), or five for a race, which brings each target's capture goals
+    // and its enclosed reading.
     out.truncate(if problem.kind == Kind::CapturingRace {
         5
     } else {
-        3
+        3 + extra
     });
     out
 }

@@ -1026,6 +1026,23 @@ mod tests {
         assert!(s.correct_first_moves.contains(&os), "{s:?}");
     }
 
+    /// ggg-easy-42 ("Black to play"): the author's do takes White's two stones dn-en, smaller
+    /// than White's walls co and ck near the line, so the candidates were `kill co`, `kill ck`
+    /// and `live bm`, none of which proves do in 2 s. The chain whose liberties the main line
+    /// plays on most, beyond the two largest, is a third kill candidate.
+    #[test]
+    fn the_chain_the_main_line_plays_on_is_a_kill_candidate_beside_the_largest_two() {
+        let Some(p) = shared_problem("ggg/easy/ggg-easy-42.sgf") else {
+            return;
+        };
+        let goals: Vec<String> = goal::candidates(&p)
+            .iter()
+            .map(|g| g.describe(p.to_play))
+            .collect();
+        assert_eq!(goals[..3], ["kill co", "kill ck", "kill dn"], "{goals:?}");
+        assert_eq!(goals.len(), 4, "{goals:?}");
+    }
+
     #[test]
     fn a_capturing_race_is_read_as_a_capture_and_then_as_a_kill() {
         // White's three stones ba ab bb are short of liberties against Black's wall: the
