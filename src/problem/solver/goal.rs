@@ -251,9 +251,10 @@ fn chains_at_stake(line: &LineEnd, color: Color, aim: Aim) -> Vec<Vec<Point>> {
 }
 
 /// Among the chains at stake past the first two (the largest), the one whose liberties the
-/// main line plays on most, where it plays on more of them than on either of the first two:
-/// the line's own target when it is smaller than chains merely near it (ggg-easy-42's dn-en,
-/// which the author's do takes, beside White's larger walls co and ck).
+/// main line plays on most, where it plays on as many of them as on either of the first two
+/// and on one at least: the line's own target when it is smaller than chains merely near it
+/// (ggg-easy-42's dn-en, which the author's do takes, beside White's larger walls co and ck;
+/// ggg-easy-116's corner sp, on two liberties like the wall qn beside it).
 fn most_played_beyond_two(line: &LineEnd, targets: &[Vec<Point>]) -> Option<usize> {
     let first_two = targets
         .iter()
@@ -262,7 +263,10 @@ fn most_played_beyond_two(line: &LineEnd, targets: &[Vec<Point>]) -> Option<usiz
         .max()?;
     (2..targets.len())
         .max_by_key(|&i| (line.main_line_plays_on(&targets[i]), Reverse(i)))
-        .filter(|&i| line.main_line_plays_on(&targets[i]) > first_two)
+        .filter(|&i| {
+            let n = line.main_line_plays_on(&targets[i]);
+            n > 0 && n >= first_two
+        })
 }
 
 /// The learner's start-position chains near the line that are still standing at its end,
@@ -306,7 +310,7 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
         .max();
     let mut targets = chains_at_stake(&line, learner.opponent(), aim);
     // A kill goal beyond the two largest chains: the one whose liberties the main line plays
-    // on most, where that is more than on either of the two (a third attack candidate).
+    // on most, where that is as many as on either of the two (a third attack candidate).
     let mut extra = 0;
     if aim == Aim::Kill
         && let Some(i) = most_played_beyond_two(&line, &targets)
