@@ -1041,6 +1041,16 @@ mod tests {
             .collect();
         assert_eq!(goals[..3], ["kill co", "kill ck", "kill dn"], "{goals:?}");
         assert_eq!(goals.len(), 4, "{goals:?}");
+        // ggg-easy-116: the main line plays on two liberties of White's corner sp, as many as
+        // of the larger wall qn beside it: a tie still brings it in.
+        let Some(p) = shared_problem("ggg/easy/ggg-easy-116.sgf") else {
+            return;
+        };
+        let goals: Vec<String> = goal::candidates(&p)
+            .iter()
+            .map(|g| g.describe(p.to_play))
+            .collect();
+        assert!(goals.contains(&"kill sp".to_string()), "{goals:?}");
     }
 
     #[test]
