@@ -1004,6 +1004,14 @@ mod tests {
         );
     }
 
+    /// The goal candidates of a problem as the reports name them (`kill dn`, `live nq`).
+    fn goal_names(p: &Problem) -> Vec<String> {
+        goal::candidates(p)
+            .iter()
+            .map(|g| g.describe(p.to_play))
+            .collect()
+    }
+
     /// ggg-easy-37 ("Black to play", a seki): Black's outer wall jp-js is as large as the
     /// inner group nq-qs the line plays around, and came first among the chains Black may be
     /// defending, so the three candidates were two kills and `live lp` (a chain in the open,
@@ -1015,10 +1023,7 @@ mod tests {
         let Some((p, s)) = proven_shared("ggg/easy/ggg-easy-37.sgf", 400_000) else {
             return;
         };
-        let goals: Vec<String> = goal::candidates(&p)
-            .iter()
-            .map(|g| g.describe(p.to_play))
-            .collect();
+        let goals = goal_names(&p);
         assert!(goals.contains(&"live nq".to_string()), "{goals:?}");
         assert!(!goals.contains(&"live lp".to_string()), "{goals:?}");
         assert_eq!(s.goal.as_deref(), Some("live nq"), "{s:?}");
@@ -1035,10 +1040,7 @@ mod tests {
         let Some(p) = shared_problem("ggg/easy/ggg-easy-42.sgf") else {
             return;
         };
-        let goals: Vec<String> = goal::candidates(&p)
-            .iter()
-            .map(|g| g.describe(p.to_play))
-            .collect();
+        let goals = goal_names(&p);
         assert_eq!(goals[..3], ["kill co", "kill ck", "kill dn"], "{goals:?}");
         assert_eq!(goals.len(), 4, "{goals:?}");
         // ggg-easy-116: the main line plays on two liberties of White's corner sp, as many as
@@ -1046,10 +1048,7 @@ mod tests {
         let Some(p) = shared_problem("ggg/easy/ggg-easy-116.sgf") else {
             return;
         };
-        let goals: Vec<String> = goal::candidates(&p)
-            .iter()
-            .map(|g| g.describe(p.to_play))
-            .collect();
+        let goals = goal_names(&p);
         assert!(goals.contains(&"kill sp".to_string()), "{goals:?}");
     }
 
