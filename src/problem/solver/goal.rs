@@ -118,7 +118,7 @@ struct LineEnd {
 
 impl LineEnd {
     /// How many liberties of the start-position chain `chain` the tree plays on.
-    fn plays_on(&self, chain: &[Point]) -> usize {
+    fn tree_plays_on(&self, chain: &[Point]) -> usize {
         self.liberties_among(chain, &self.touched)
     }
 
@@ -256,17 +256,11 @@ fn chains_at_stake(line: &LineEnd, color: Color, aim: Aim) -> Vec<Vec<Point>> {
 /// (ggg-easy-42's dn-en, which the author's do takes, beside White's larger walls co and ck;
 /// ggg-easy-116's corner sp, on two liberties like the wall qn beside it).
 fn most_played_beyond_two(line: &LineEnd, targets: &[Vec<Point>]) -> Option<usize> {
-    let first_two = targets
-        .iter()
-        .take(2)
-        .map(|c| line.main_line_plays_on(c))
-        .max()?;
-    (2..targets.len())
-        .max_by_key(|&i| (line.main_line_plays_on(&targets[i]), Reverse(i)))
-        .filter(|&i| {
-            let n = line.main_line_plays_on(&targets[i]);
-            n > 0 && n >= first_two
-        })
+    let played: Vec<usize> = targets.iter().map(|c| line.main_line_plays_on(c)).collect();
+    let first_two = *played.iter().take(2).max()?;
+    (2..played.len())
+        .max_by_key(|&i| (played[i], Reverse(i)))
+        .filter(|&i| played[i] > 0 && played[i] >= first_two)
 }
 
 /// The learner's start-position chains near the line that are still standing at its end,
@@ -290,7 +284,9 @@ fn defended_chains(line: &LineEnd, color: Color, aim: Aim) -> Vec<Vec<Point>> {
         // The group the line is about lives where the line plays: its liberties the tree
         // plays on first (a large chain in the open, merely near the moves, last), then the
         // largest.
-        Aim::Kill => chains.sort_by_key(|c| (Reverse(line.plays_on(c)), Reverse(c.len()))),
+        Aim::Kill => {
+            chains.sort_by_cached_key(|c| (Reverse(line.tree_plays_on(c)), Reverse(c.len())))
+        }
     }
     chains
 }

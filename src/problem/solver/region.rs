@@ -83,10 +83,11 @@ const SOLID_WALL: usize = 5;
 /// Whether the seeds' stones on one side (`on`) of their bounding box `span` form a solid wall
 /// of the attacker's: every stone there the attacker's, each chain with [`SOLID_WALL`]
 /// liberties; or with one fewer, where every attacker chain next to an empty point of that
-/// line (within `span`) holds as many too. The frame laid behind the line takes the outside liberties of
-/// those chains: with a four-liberty wall, a weak attacker stone beside the line lost the
-/// defender's attack on it to the frame (three shipped problems' bank check, a destroy-an-eye
-/// whose White could still take Black's cutting stone from outside, GNU Go's owl agreeing).
+/// line (within `span`) holds as many too. The frame laid behind the line takes the outside
+/// liberties of those chains: with a four-liberty wall, a weak attacker stone beside the line
+/// lost the defender's attack on it to the frame (three shipped problems' bank check, a
+/// destroy-an-eye whose White could still take Black's cutting stone from outside, GNU Go's
+/// owl agreeing).
 fn solid_wall(
     board: &Board,
     (seeds, span): (&[Point], Box),
@@ -148,8 +149,9 @@ pub fn enclose(board: &Board, seeds: &[Point], attacker: Color) -> Area {
     // against the wall, which it joins.
     let edge_lo = |v: i32| if v <= 2 { 0 } else { v };
     let edge_hi = |v: i32| if v >= size - 3 { size - 1 } else { v };
-    let span = b;
-    let wall = |on: &dyn Fn(Point) -> bool| solid_wall(board, (seeds, span), attacker, on);
+    // The seeds' own box, kept for the wall test while `b` grows below.
+    let seeds_box = b;
+    let wall = |on: &dyn Fn(Point) -> bool| solid_wall(board, (seeds, seeds_box), attacker, on);
     // The low and high side of each axis: kept at a solid wall, grown by a line elsewhere.
     let lo = |v: i32, on: &dyn Fn(Point) -> bool| if wall(on) { edge_lo(v) } else { snap_lo(v) };
     let hi = |v: i32, on: &dyn Fn(Point) -> bool| if wall(on) { edge_hi(v) } else { snap_hi(v) };
