@@ -12,7 +12,8 @@
 //! comparisons that do not depend on a busy machine's timing), `SENTE_BENCH_LIMIT` samples that
 //! many problems per set, evenly spread, `SENTE_BENCH_SETS` picks sets by number (`0,2`),
 //! `SENTE_BENCH_GNUGO=0` leaves GNU Go out, `SENTE_BENCH_KIND=capturing_race,ko` keeps the
-//! problems of those kinds (as the importer reads it from the question) and `SENTE_BENCH_VERBOSE=1` prints
+//! problems of those kinds (as the importer reads it from the question), `SENTE_BENCH_ONLY=ggg-easy-37,504`
+//! keeps the problems of those files (named without `.sgf`) and `SENTE_BENCH_VERBOSE=1` prints
 //! every problem.
 
 use std::path::{Path, PathBuf};
@@ -162,6 +163,9 @@ fn main() {
                 })
                 .collect()
         });
+    let only: Option<Vec<String>> = std::env::var("SENTE_BENCH_ONLY")
+        .ok()
+        .map(|v| v.split(',').map(|l| l.trim().to_string()).collect());
     let chosen: Option<Vec<usize>> = std::env::var("SENTE_BENCH_SETS")
         .ok()
         .map(|v| v.split(',').filter_map(|k| k.trim().parse().ok()).collect());
@@ -193,7 +197,11 @@ fn main() {
             ..Row::default()
         };
         for (label, p) in sample(&data.join(dir), limit) {
-            if kinds.as_ref().is_some_and(|k| !k.contains(&p.kind)) {
+            if kinds.as_ref().is_some_and(|k| !k.contains(&p.kind))
+                || only
+                    .as_ref()
+                    .is_some_and(|o| !o.iter().any(|l| label.split('.').next() == Some(l)))
+            {
                 continue;
             }
             row.problems += 1;

@@ -1,6 +1,7 @@
 //! The solver's whole-board contract, through the real `sente solve --json` binary, on positions
 //! built for the purpose: ladders with and without a breaker, a net, a snapback, an escape by
-//! capturing, two eyes, a seki, bent four in the corner and a ko.
+//! capturing, two eyes, a seki, bent four in the corner, a ko, and a group in the open that
+//! its frame must not kill.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -146,6 +147,33 @@ fn a_seki_is_life_that_cannot_be_killed() {
     let v = solve("seki-live", seki, &["--goal", "live", "--target", "da"]);
     assert_eq!(v["status"], "proven", "{v}");
     assert!(!moves(&v).contains(&"ca".into()), "{v}");
+}
+
+/// Black's two stones in the open centre (K10, K9), White's four stones a line or two away:
+/// GNU Go 3.8's owl cannot kill them (`owl_attack K10` is 0) and defends them anywhere.
+const OPEN_CENTRE: &str = "(;SZ[19]AB[jj][jk]AW[hj][lj][jh][jm][dd][pp])";
+
+/// The kill is read in a frame around the group, which takes the room it has on the board: in
+/// its frame the pair "died" to any of twelve White moves and "lost" to every Black move. Where
+/// the board's own stones do not wall a group in, only the defender's wins count.
+#[test]
+fn a_group_in_the_open_is_not_killed_by_the_frame_around_it() {
+    let v = solve(
+        "open-kill",
+        OPEN_CENTRE,
+        &["--goal", "kill", "--target", "K10"],
+    );
+    assert_ne!(v["status"], "proven", "{v}");
+    assert_ne!(v["status"], "ko", "{v}");
+    assert!(moves(&v).is_empty(), "{v}");
+    let v = solve(
+        "open-live",
+        OPEN_CENTRE,
+        &["--goal", "live", "--target", "jj"],
+    );
+    assert_ne!(v["status"], "refuted", "{v}");
+    assert_ne!(v["status"], "ko", "{v}");
+    assert!(v["refutations"].as_array().unwrap().is_empty(), "{v}");
 }
 
 /// White's bent four in the corner (aa ba ca ab) with no outside liberty.

@@ -71,6 +71,29 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// The answer with what the attacker won taken back: read in a frame that gave the defender
+    /// less room than the board does, a defender's win (life, a seki) holds on the board, as
+    /// the frame's stones only ever help the attacker, but an attacker's win (a kill, a ko it
+    /// wins, a refutation of the defender's move) may not. `learner_attacks`: whether the side
+    /// that moves first is the attacker.
+    fn defenders_wins_only(mut self, learner_attacks: bool) -> Solution {
+        let keep = match self.status {
+            Status::Proven => !learner_attacks,
+            Status::Refuted => learner_attacks,
+            Status::Ko | Status::Unknown => false,
+        };
+        if !keep {
+            self.status = Status::Unknown;
+        }
+        if learner_attacks {
+            // The defender's answers refute the attacker's tries: those hold.
+            self.correct_first_moves.clear();
+        } else {
+            self.refutations.clear();
+        }
+        self
+    }
+
     fn unknown(nodes: u64, clock: Instant) -> Solution {
         Solution {
             status: Status::Unknown,
@@ -767,7 +790,16 @@ pub fn solve_query(
     let seeds = region::query_seeds(board, &g.target);
     let area = area_for(board, &g, &seeds);
     let mut fight = Fight::new(&g, &area, to_move, rules, &budget, clock + budget.time);
-    fight.conclude(clock, &[], false)
+    let s = fight.conclude(clock, &[], false);
+    // A whole-board position has no author who closed the fight: where the board's own stones
+    // do not wall the target in, the frame took room the group has on the board (a lone stone
+    // in the centre "died" in its frame in 0 nodes, GNU Go's owl: alive), and only the
+    // defender's wins are wins on the board.
+    if g.aim == Aim::Kill && !region::walled_in(&area, &g.target, g.defender()) {
+        s.defenders_wins_only(to_move == g.attacker)
+    } else {
+        s
+    }
 }
 
 /// Settles the goal at a tree node (the one that proves the author's move there and none marked
