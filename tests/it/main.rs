@@ -28,5 +28,6 @@ mod shared_corpus;
 mod shipped_bank;
 mod solver_cli;
 mod solver_corpus;
+mod solver_oracle;
 mod teach_pages;
 mod worksheets;

@@ -176,6 +176,33 @@ fn a_group_in_the_open_is_not_killed_by_the_frame_around_it() {
     assert!(v["refutations"].as_array().unwrap().is_empty(), "{v}");
 }
 
+/// What the attacker can win for sure in the open is the chain itself: a stone a ladder takes
+/// with Black to move is killed, read as a capture on the open board; with White to move it
+/// runs.
+#[test]
+fn a_chain_in_the_open_that_a_ladder_takes_is_killed_as_a_capture() {
+    let v = solve(
+        "open-ladder-kill",
+        &format!("{LADDER}PL[B])"),
+        &["--goal", "kill", "--target", "dd"],
+    );
+    assert_eq!(v["status"], "proven", "{v}");
+    assert_eq!(v["goal"], "capture dd", "{v}");
+    let got = moves(&v);
+    assert!(
+        got.contains(&"dc".to_string()) || got.contains(&"ed".to_string()),
+        "{v}"
+    );
+    let v = solve(
+        "open-ladder-live",
+        &format!("{LADDER}PL[W])"),
+        &["--goal", "live", "--target", "dd"],
+    );
+    // White to move extends to three liberties and runs: not refuted (and in the open, not
+    // proven within the budget either).
+    assert_ne!(v["status"], "refuted", "{v}");
+}
+
 /// White's bent four in the corner (aa ba ca ab) with no outside liberty.
 const BENT_FOUR: &str = "(;SZ[9]AW[da][db][cb][bb][bc][ac]AB[ea][eb][ec][dc][cc][cd][bd][ad]";
 

@@ -71,25 +71,23 @@ pub struct Solution {
 }
 
 impl Solution {
-    /// The answer with what the attacker won taken back: read in a frame that gave the defender
-    /// less room than the board does, a defender's win (life, a seki) holds on the board, as
-    /// the frame's stones only ever help the attacker, but an attacker's win (a kill, a ko it
-    /// wins, a refutation of the defender's move) may not. `learner_attacks`: whether the side
-    /// that moves first is the attacker.
-    fn defenders_wins_only(mut self, learner_attacks: bool) -> Solution {
+    /// The answer with only one side's wins kept: the learner's (`learner`: a proof and its
+    /// correct first moves) or the opponent's (a refutation of every first move, and the
+    /// refuting answers). A ko, won by neither, and the other side's wins become `unknown`.
+    /// For a reading whose model of the board favours one side ([`in_the_open`]).
+    fn wins_of(mut self, learner: bool) -> Solution {
         let keep = match self.status {
-            Status::Proven => !learner_attacks,
-            Status::Refuted => learner_attacks,
+            Status::Proven => learner,
+            Status::Refuted => !learner,
             Status::Ko | Status::Unknown => false,
         };
         if !keep {
             self.status = Status::Unknown;
         }
-        if learner_attacks {
-            // The defender's answers refute the attacker's tries: those hold.
-            self.correct_first_moves.clear();
-        } else {
+        if learner {
             self.refutations.clear();
+        } else {
+            self.correct_first_moves.clear();
         }
         self
     }
@@ -251,6 +249,13 @@ impl<'a> Fight<'a> {
     }
 
     /// Gives the fight `nodes` nodes in all.
+    /// Both reads with the attacker's wider tries of a whole-board question
+    /// ([`Search::attack_thoroughly`]).
+    fn attack_thoroughly(&mut self) {
+        self.strict.attack_thoroughly();
+        self.lenient.attack_thoroughly();
+    }
+
     fn limit_nodes(&mut self, nodes: u64) {
         self.nodes_budget = nodes;
         self.nodes_left = nodes;
@@ -789,17 +794,54 @@ pub fn solve_query(
     };
     let seeds = region::query_seeds(board, &g.target);
     let area = area_for(board, &g, &seeds);
-    let mut fight = Fight::new(&g, &area, to_move, rules, &budget, clock + budget.time);
-    let s = fight.conclude(clock, &[], false);
-    // A whole-board position has no author who closed the fight: where the board's own stones
-    // do not wall the target in, the frame took room the group has on the board (a lone stone
-    // in the centre "died" in its frame in 0 nodes, GNU Go's owl: alive), and only the
-    // defender's wins are wins on the board.
     if g.aim == Aim::Kill && !region::walled_in(&area, &g.target, g.defender()) {
-        s.defenders_wins_only(to_move == g.attacker)
-    } else {
-        s
+        return in_the_open(board, (&g, &area), to_move, rules, budget, clock);
     }
+    let mut fight = Fight::new(&g, &area, to_move, rules, &budget, clock + budget.time);
+    fight.attack_thoroughly();
+    fight.conclude(clock, &[], false)
+}
+
+/// A kill or live question on a group the board's own stones do not wall in: the frame around
+/// it took room the group has on the board (a pair of stones in the open centre "died" in its
+/// frame in a few nodes; GNU Go's owl: alive). Read in the frame with half the budget, only the
+/// defender's wins hold, as the frame's stones only ever help the attacker. What the attacker
+/// can win for sure is the chain itself taken, read on the open board with the rest: a chain
+/// that is captured does not live.
+fn in_the_open(
+    board: &Board,
+    (g, area): (&Goal, &Area),
+    to_move: Color,
+    rules: Ruleset,
+    budget: Budget,
+    clock: Instant,
+) -> Solution {
+    let attacks = to_move == g.attacker;
+    let half = Budget {
+        nodes: budget.nodes / 2,
+        time: budget.time / 2,
+        ..budget
+    };
+    let mut fight = Fight::new(g, area, to_move, rules, &half, clock + half.time);
+    let framed = fight.conclude(clock, &[], false).wins_of(!attacks);
+    if framed.status != Status::Unknown {
+        return framed;
+    }
+    let capture = Goal {
+        aim: Aim::Capture,
+        escape: if attacks { 5 } else { 6 },
+        ..g.clone()
+    };
+    let open = Area::open(board);
+    let rest = Budget {
+        nodes: budget.nodes.saturating_sub(framed.nodes),
+        ..budget
+    };
+    let mut fight = Fight::new(&capture, &open, to_move, rules, &rest, clock + budget.time);
+    fight.attack_thoroughly();
+    let mut taken = fight.conclude(clock, &[], false).wins_of(attacks);
+    taken.nodes += framed.nodes;
+    taken
 }
 
 /// Settles the goal at a tree node (the one that proves the author's move there and none marked
