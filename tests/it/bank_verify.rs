@@ -9,7 +9,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 
 use sente::go::{Move, Point};
-use sente::gtp::{Gtp, find_gnugo};
+use sente::gtp::Gtp;
 use sente::problem::generator::{self, Settings, Topic};
 use sente::problem::{Kind, Problem, from_sgf_bytes, level_of, main_correct_line, replay_history};
 
@@ -242,18 +242,9 @@ fn taken_by_main_line(p: &Problem) -> Option<Point> {
         })
 }
 
-/// GNU Go in GTP mode; None (the test skipped, said on standard error) when it is not installed,
-/// which CI does not allow.
+/// GNU Go in GTP mode ([`crate::support::gnugo`]).
 fn gnugo(test: &str) -> Option<Gtp> {
-    let Some(path) = find_gnugo() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "gnugo is required under CI"
-        );
-        eprintln!("{test}: skipped, no gnugo");
-        return None;
-    };
-    Some(Gtp::start(&path, &["--mode", "gtp"]).unwrap())
+    crate::support::gnugo(test, &[])
 }
 
 /// Loads the problem's file into GNU Go (through a path without spaces: GTP arguments are words;

@@ -2,7 +2,7 @@
 //! after every move the stones, the capture counts and the full legal-move set over GTP.
 
 use sente::go::{Color, Game, Move, Point, Rng, Rules};
-use sente::gtp::{Gtp, find_gnugo};
+use sente::gtp::Gtp;
 
 /// Sends a command that must succeed.
 fn cmd(gtp: &mut Gtp, c: &str) -> String {
@@ -85,19 +85,12 @@ fn random_game_against_gnugo(gtp: &mut Gtp, size: u8, rng: &mut Rng) -> usize {
 
 #[test]
 fn random_games_agree_with_gnu_go_move_by_move() {
-    let Some(gnugo) = find_gnugo() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "gnugo is required under CI (.ci/run installs it)"
-        );
-        eprintln!("random_games_agree_with_gnu_go: skipped, gnugo is not installed");
+    let Some(mut gtp) = crate::support::gnugo(
+        "random_games_agree_with_gnu_go",
+        &["--chinese-rules", "--positional-superko"],
+    ) else {
         return;
     };
-    let mut gtp = Gtp::start(
-        &gnugo,
-        &["--mode", "gtp", "--chinese-rules", "--positional-superko"],
-    )
-    .unwrap();
     let mut rng = Rng::new(2002);
     let mut total = 0;
     for (size, games) in [(5, 30), (9, 8), (13, 3), (19, 2)] {

@@ -13,7 +13,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use sente::gtp::{Gtp, find_gnugo};
+use sente::gtp::Gtp;
 use serde_json::Value;
 
 use crate::support::shared_data;
@@ -82,19 +82,12 @@ fn whole_board_questions_on_game_positions_never_contradict_gnu_go() {
     let Some(data) = shared_data("whole_board_questions_on_game_positions") else {
         return;
     };
-    let Some(gnugo) = find_gnugo() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "gnugo is required under CI (.ci/run installs it)"
-        );
-        eprintln!("whole_board_questions_on_game_positions: skipped, gnugo is not installed");
+    let Some(mut g) = crate::support::gnugo(
+        "whole_board_questions_on_game_positions",
+        &["--chinese-rules", "--level", "10"],
+    ) else {
         return;
     };
-    let mut g = Gtp::start(
-        &gnugo,
-        &["--mode", "gtp", "--chinese-rules", "--level", "10"],
-    )
-    .unwrap();
     let (mut asked, mut decidable, mut agreed) = (0, 0, 0);
     let mut contradictions = Vec::new();
     for (name, n, in_the_open) in POSITIONS {

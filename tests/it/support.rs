@@ -19,6 +19,21 @@ pub fn shared_data(test: &str) -> Option<PathBuf> {
     None
 }
 
+/// GNU Go in GTP mode with `args` after `--mode gtp`; `None` (the test skipped, said on standard
+/// error) when it is not installed, which CI does not allow (`.ci/run` installs it).
+pub fn gnugo(test: &str, args: &[&str]) -> Option<sente::gtp::Gtp> {
+    let Some(path) = sente::gtp::find_gnugo() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{test}: gnugo is required under CI (.ci/run installs it)"
+        );
+        eprintln!("{test}: skipped, gnugo is not installed");
+        return None;
+    };
+    let all: Vec<&str> = ["--mode", "gtp"].iter().chain(args).copied().collect();
+    Some(sente::gtp::Gtp::start(&path, &all).unwrap())
+}
+
 /// All files under `dir` with the given extension, sorted.
 pub fn files_with_ext(dir: &std::path::Path, ext: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
