@@ -248,7 +248,6 @@ impl<'a> Fight<'a> {
         true
     }
 
-    /// Gives the fight `nodes` nodes in all.
     /// Both reads with the attacker's wider tries of a whole-board question
     /// ([`Search::attack_thoroughly`]).
     fn attack_thoroughly(&mut self) {
@@ -256,6 +255,7 @@ impl<'a> Fight<'a> {
         self.lenient.attack_thoroughly();
     }
 
+    /// Gives the fight `nodes` nodes in all.
     fn limit_nodes(&mut self, nodes: u64) {
         self.nodes_budget = nodes;
         self.nodes_left = nodes;
@@ -827,10 +827,14 @@ fn in_the_open(
     if framed.status != Status::Unknown {
         return framed;
     }
-    let capture = Goal {
-        aim: Aim::Capture,
-        escape: if attacks { 5 } else { 6 },
-        ..g.clone()
+    // The same side moves first: the attacker's capture, or the defender's save.
+    let question = if attacks {
+        Question::Capture
+    } else {
+        Question::Save
+    };
+    let Some((capture, _)) = question.goal(board, g.target[0]) else {
+        return framed;
     };
     let open = Area::open(board);
     let rest = Budget {
