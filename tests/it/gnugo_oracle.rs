@@ -4,13 +4,7 @@
 use sente::go::{Color, Game, Move, Point, Rng, Rules};
 use sente::gtp::Gtp;
 
-/// Sends a command that must succeed.
-fn cmd(gtp: &mut Gtp, c: &str) -> String {
-    match gtp.command(c).expect("gnugo is running") {
-        Ok(reply) => reply,
-        Err(e) => panic!("gnugo refused `{c}`: {e}"),
-    }
-}
+use crate::support::gtp_ok as cmd;
 
 fn vertices(reply: &str) -> Vec<String> {
     let mut v: Vec<String> = reply.split_whitespace().map(str::to_uppercase).collect();

@@ -4,9 +4,10 @@
 //! its frame must not kill.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use serde_json::Value;
+
+use crate::support::solve_json;
 
 /// Writes `sgf` to a temporary file and runs `sente solve --json ARGS FILE` on it.
 fn solve(name: &str, sgf: &str, args: &[&str]) -> Value {
@@ -14,18 +15,9 @@ fn solve(name: &str, sgf: &str, args: &[&str]) -> Value {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join(format!("{name}.sgf"));
     std::fs::write(&file, sgf).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_sente"))
-        .args(["solve", "--json", "--time-ms", "8000"])
-        .args(args)
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{name}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut all = vec!["--time-ms", "8000"];
+    all.extend(args);
+    let v = solve_json(&file, &all);
     for key in [
         "status",
         "correct_first_moves",

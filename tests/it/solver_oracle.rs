@@ -11,12 +11,10 @@
 //! stone beside its own short chain (game 440, N4: GNU Go takes it by L5).
 
 use std::path::Path;
-use std::process::Command;
 
 use sente::gtp::Gtp;
-use serde_json::Value;
 
-use crate::support::shared_data;
+use crate::support::{gtp_ok, shared_data, solve_json};
 
 /// Game records, the move before which each position is read (GTP `loadsgf FILE N`), and the
 /// stones in the open whose kill the frame once "proved" (owl: no attack), asked about as well.
@@ -28,27 +26,21 @@ const POSITIONS: [(&str, u32, &[&str]); 3] = [
 
 /// Our answer's status to a question, through the CLI contract.
 fn ours(file: &Path, n: u32, goal: &str, vertex: &str) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_sente"))
-        .args(["solve", "--json", "--time-ms", "2000", "--goal", goal])
-        .args(["--target", vertex, "--move", &n.to_string()])
-        .arg(file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}: {}",
-        file.display(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    v["status"].as_str().unwrap().to_string()
-}
-
-fn gtp(g: &mut Gtp, c: &str) -> String {
-    match g.command(c).expect("gnugo is running") {
-        Ok(reply) => reply,
-        Err(e) => panic!("gnugo refused `{c}`: {e}"),
-    }
+    let n = n.to_string();
+    let args = [
+        "--time-ms",
+        "2000",
+        "--goal",
+        goal,
+        "--target",
+        vertex,
+        "--move",
+        &n,
+    ];
+    solve_json(file, &args)["status"]
+        .as_str()
+        .unwrap()
+        .to_string()
 }
 
 /// Each chain of the position once (a vertex of it) with its liberty count.
@@ -56,15 +48,15 @@ fn chains(g: &mut Gtp) -> Vec<(String, usize)> {
     let mut seen: Vec<String> = Vec::new();
     let mut out = Vec::new();
     for colour in ["black", "white"] {
-        for s in gtp(g, &format!("list_stones {colour}")).split_whitespace() {
+        for s in gtp_ok(g, &format!("list_stones {colour}")).split_whitespace() {
             if seen.iter().any(|v| v == s) {
                 continue;
             }
-            let chain: Vec<String> = gtp(g, &format!("worm_stones {s}"))
+            let chain: Vec<String> = gtp_ok(g, &format!("worm_stones {s}"))
                 .split_whitespace()
                 .map(str::to_string)
                 .collect();
-            let libs: usize = gtp(g, &format!("countlib {s}")).parse().unwrap();
+            let libs: usize = gtp_ok(g, &format!("countlib {s}")).parse().unwrap();
             out.push((s.to_string(), libs));
             seen.extend(chain);
         }
@@ -92,7 +84,7 @@ fn whole_board_questions_on_game_positions_never_contradict_gnu_go() {
     let mut contradictions = Vec::new();
     for (name, n, in_the_open) in POSITIONS {
         let file = data.join("games/shusaku").join(name);
-        gtp(&mut g, &format!("loadsgf {} {n}", file.display()));
+        gtp_ok(&mut g, &format!("loadsgf {} {n}", file.display()));
         for (vertex, libs) in chains(&mut g) {
             // Chains short of liberties (GNU Go's tactical reader is sure there), as captures
             // and as kills; the stones in the open as kills.
@@ -104,7 +96,7 @@ fn whole_board_questions_on_game_positions_never_contradict_gnu_go() {
                 questions.push(("kill", "owl_attack"));
             }
             for (goal, command) in questions {
-                let theirs = code(&gtp(&mut g, &format!("{command} {vertex}")));
+                let theirs = code(&gtp_ok(&mut g, &format!("{command} {vertex}")));
                 let status = ours(&file, n, goal, &vertex);
                 asked += 1;
                 // The stones in the open are there for the contradiction only: owl finds no

@@ -34,6 +34,32 @@ pub fn gnugo(test: &str, args: &[&str]) -> Option<sente::gtp::Gtp> {
     Some(sente::gtp::Gtp::start(&path, &all).unwrap())
 }
 
+/// Sends a GTP command that must succeed and returns its reply.
+pub fn gtp_ok(gtp: &mut sente::gtp::Gtp, c: &str) -> String {
+    match gtp.command(c).expect("gnugo is running") {
+        Ok(reply) => reply,
+        Err(e) => panic!("gnugo refused `{c}`: {e}"),
+    }
+}
+
+/// Runs the real `sente solve --json ARGS FILE` and returns its JSON object (a failed run fails
+/// the test, with its standard error).
+pub fn solve_json(file: &std::path::Path, args: &[&str]) -> serde_json::Value {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sente"))
+        .args(["solve", "--json"])
+        .args(args)
+        .arg(file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}: {}",
+        file.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 /// All files under `dir` with the given extension, sorted.
 pub fn files_with_ext(dir: &std::path::Path, ext: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
