@@ -176,6 +176,11 @@ fn main() {
     if let Some(n) = nodes {
         budget.nodes = n as u64;
     }
+    // Every core, as `sente solve` reads (SENTE_SOLVER_THREADS=1 for one).
+    budget = budget.on_every_core();
+    if let Some(t) = env_usize("SENTE_SOLVER_THREADS") {
+        budget.threads = t.max(1);
+    }
     let mut gnugo = find_gnugo()
         .filter(|_| env_usize("SENTE_BENCH_GNUGO") != Some(0))
         .map(|g| Gtp::start(&g, &["--mode", "gtp", "--chinese-rules"]).expect("start gnugo"));

@@ -324,6 +324,7 @@ fn budget(nodes: u64, time_ms: u64) -> Budget {
         time: std::time::Duration::from_millis(time_ms),
         ..Budget::default()
     }
+    .on_every_core()
 }
 
 /// Logs unless `RUST_LOG` says otherwise: the server at info to standard output (its first

@@ -26,6 +26,7 @@ pub fn check_budget() -> Budget {
         nodes: 200_000,
         max_depth: 80,
         time: std::time::Duration::from_secs(60),
+        ..Budget::default()
     }
 }
 

@@ -167,6 +167,7 @@ pub fn query_budget() -> Budget {
         nodes: 20_000,
         max_depth: 60,
         time: std::time::Duration::from_secs(20),
+        ..Budget::default()
     }
 }
 

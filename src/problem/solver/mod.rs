@@ -29,6 +29,11 @@ pub struct Budget {
     pub max_depth: u32,
     /// Wall-clock time for the whole question; past it the answer is `unknown`.
     pub time: Duration,
+    /// Cores the question may keep busy at once: a problem's goal candidates are read side by
+    /// side on them ([`first_fitting`]), a whole-board question's two readings of a group in
+    /// the open as well ([`in_the_open`]). 1 (the default) reads them in turn: the server runs
+    /// one solver per core already.
+    pub threads: usize,
 }
 
 impl Default for Budget {
@@ -37,6 +42,17 @@ impl Default for Budget {
             nodes: 50_000_000,
             max_depth: 80,
             time: Duration::from_millis(2000),
+            threads: 1,
+        }
+    }
+}
+
+impl Budget {
+    /// The budget on every core of this machine (the command line, the benchmark).
+    pub fn on_every_core(self) -> Budget {
+        Budget {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            ..self
         }
     }
 }
@@ -562,52 +578,44 @@ fn tree_moves(problem: &Problem, node: usize) -> (Vec<Move>, Vec<Move>) {
 /// The fights of a problem's goal candidates at one position, read side by side until one fits
 /// the author's tree ([`Fight::agrees`]): in rounds of doubling slices (the likeliest goal twice
 /// as long), each fight keeping its table from round to round, so that a wrong first guess costs
-/// a share of the budget instead of most of it. `fits` is called on each fight that agrees, in
-/// turn, until it answers; `Err` tells whether some goal's answer was a ko. A fight refused for
-/// a move the author marks wrong that it proves (here or in `fits`) is read on with every ko a
-/// ko, where the one-sided ko rule was on ([`Fight::without_one_sided_kos`]). At most `nodes`
-/// in all and until `until`.
+/// a share of the budget instead of most of it. On `threads` cores a round reads the likeliest
+/// goal on one and the others on the rest ([`read_round`]), so that the likeliest has a core's
+/// whole time. `fits` is called on each fight that agrees, in the candidates' order, until it
+/// answers; `Err` tells whether some goal's answer was a ko. A fight refused for a move the
+/// author marks wrong that it proves (here or in `fits`) is read on with every ko a ko, where
+/// the one-sided ko rule was on ([`Fight::without_one_sided_kos`]). At most `nodes` in all and
+/// until `until`.
 fn first_fitting<R>(
     fights: &mut [Fight],
     tree: (&[Move], &[Move]),
     ko_question: bool,
-    (nodes, until): (u64, Instant),
+    (nodes, until, threads): (u64, Instant, usize),
     mut fits: impl FnMut(&mut [Fight], usize, bool) -> Option<R>,
 ) -> Result<R, bool> {
-    let (authors, wrongs) = tree;
     let mut open = vec![true; fights.len()];
     let mut round_nodes = GOAL_ROUND_NODES;
     let whole = Slice {
         until,
         nodes: nodes.saturating_sub(spent(fights)),
     };
-    let mut round_time = slice_time(GOAL_ROUND_TIME, round_nodes, whole);
+    let mut round = Round {
+        tree,
+        ko_question,
+        time: slice_time(GOAL_ROUND_TIME, round_nodes, whole),
+        until,
+    };
     let mut ko = false;
     while Instant::now() < until && open.contains(&true) {
         let before = spent(fights);
-        // The likeliest goal still open gets the double share (the first may have been
-        // refused at once, e.g. a goal the line-end probe found met before any move).
-        let likeliest = open.iter().position(|&o| o);
-        for k in 0..fights.len() {
-            let left = nodes.saturating_sub(spent(fights));
-            if !open[k] || left == 0 {
-                continue;
-            }
-            let first: u32 = if Some(k) == likeliest { 2 } else { 1 };
-            let fight = &mut fights[k];
-            fight.limit_nodes(left);
-            let slice = Slice {
-                until: Instant::now()
-                    .checked_add(round_time.saturating_mul(first))
-                    .map_or(until, |t| t.min(until)),
-                nodes: round_nodes.saturating_mul(u64::from(first)),
-            };
-            let agreed = fight.agrees(authors, wrongs, slice, ko_question);
+        let shares = round_shares(&open, round_nodes, nodes.saturating_sub(before), threads);
+        let agreed = read_round(fights, &shares, &round, threads);
+        for (k, agreed) in agreed.into_iter().enumerate() {
+            let Some(agreed) = agreed else { continue };
             tracing::debug!(
-                goal = %fight.goal.describe(fight.learner),
-                target = fight.goal.target.len(),
+                goal = %fights[k].goal.describe(fights[k].learner),
+                target = fights[k].goal.target.len(),
                 agreed = ?agreed,
-                nodes = fight.nodes(),
+                nodes = fights[k].nodes(),
                 "goal candidate"
             );
             match agreed {
@@ -633,10 +641,126 @@ fn first_fitting<R>(
         if spent(fights) == before || spent(fights) >= nodes || round_nodes >= nodes {
             break;
         }
-        round_time = round_time.saturating_mul(2);
+        round.time = round.time.saturating_mul(2);
         round_nodes = round_nodes.saturating_mul(2);
     }
     Err(ko)
+}
+
+/// What every fight of a round of [`first_fitting`] is read against: the author's moves and
+/// those marked wrong, whether the question asks for a ko, the slice time of a goal's single
+/// share, and the deadline.
+struct Round<'t> {
+    tree: (&'t [Move], &'t [Move]),
+    ko_question: bool,
+    time: Duration,
+    until: Instant,
+}
+
+/// A goal's share of a round: its nodes, and its number of single shares of time.
+type Share = (u64, u32);
+
+/// What a fight's read of a round says ([`Fight::agrees`]).
+type Agreed = Result<bool, Disagreement>;
+
+/// The fights one core reads in a round, in turn: each with its index and its share.
+type Lane<'f, 'a> = Vec<(usize, &'f mut Fight<'a>, Share)>;
+
+/// Each open goal's share of a round: `round_nodes` nodes, twice that for the likeliest (the
+/// first open one), all of them scaled down to fit what is `left` of the budget; with the
+/// number of single shares of time it gets. `None` for a goal not read this round. On more
+/// than one core the likeliest, alone on its core ([`read_round`]), gets as many shares as the
+/// busiest of the other cores reads (and at least two), so that its core does not wait idle.
+fn round_shares(open: &[bool], round_nodes: u64, left: u64, threads: usize) -> Vec<Option<Share>> {
+    let likeliest = open.iter().position(|&o| o);
+    let others = open.iter().filter(|&&o| o).count().saturating_sub(1) as u32;
+    let lanes = (threads.max(2) - 1) as u32;
+    let first = if threads >= 2 {
+        others.div_ceil(lanes).max(2)
+    } else {
+        2
+    };
+    let weights: Vec<u32> = (0..open.len())
+        .map(|k| match k {
+            _ if !open[k] => 0,
+            _ if Some(k) == likeliest => first,
+            _ => 1,
+        })
+        .collect();
+    let total: u64 = weights
+        .iter()
+        .map(|&w| round_nodes.saturating_mul(u64::from(w)))
+        .sum();
+    weights
+        .iter()
+        .map(|&w| {
+            let wanted = round_nodes.saturating_mul(u64::from(w));
+            let share = if total > left {
+                (u128::from(wanted) * u128::from(left) / u128::from(total)) as u64
+            } else {
+                wanted
+            };
+            (share > 0).then_some((share, w))
+        })
+        .collect()
+}
+
+/// Reads each fight with a share ([`round_shares`]) for one round: whether it agrees with the
+/// tree, by fight. On more than one core the likeliest goal (the first with a share) has a
+/// core of its own and the others share the rest in turn. The node shares are fixed before the
+/// round, so under a node budget the answer does not depend on which read ends first.
+fn read_round(
+    fights: &mut [Fight],
+    shares: &[Option<Share>],
+    round: &Round,
+    threads: usize,
+) -> Vec<Option<Agreed>> {
+    let read = |fight: &mut Fight, (nodes, weight): Share| {
+        fight.limit_nodes(nodes);
+        let slice = Slice {
+            until: Instant::now()
+                .checked_add(round.time.saturating_mul(weight))
+                .map_or(round.until, |t| t.min(round.until)),
+            nodes,
+        };
+        let (authors, wrongs) = round.tree;
+        fight.agrees(authors, wrongs, slice, round.ko_question)
+    };
+    let workers = threads.clamp(1, shares.iter().flatten().count().max(1));
+    let likeliest = shares.iter().position(Option::is_some);
+    let mut lanes: Vec<Lane> = (0..workers).map(|_| Vec::new()).collect();
+    let mut next = 0;
+    for (k, fight) in fights.iter_mut().enumerate() {
+        let Some(share) = shares[k] else { continue };
+        // The likeliest alone on the first core, the others round the rest.
+        let lane = if Some(k) == likeliest || workers == 1 {
+            0
+        } else {
+            next = next % (workers - 1) + 1;
+            next
+        };
+        lanes[lane].push((k, fight, share));
+    }
+    let run = &|lane: Lane| {
+        lane.into_iter()
+            .map(|(k, fight, share)| (k, read(fight, share)))
+            .collect::<Vec<_>>()
+    };
+    let mut lanes = lanes.into_iter();
+    let first = lanes.next().unwrap_or_default();
+    let done: Vec<(usize, Agreed)> = std::thread::scope(|scope| {
+        let others: Vec<_> = lanes.map(|lane| scope.spawn(move || run(lane))).collect();
+        let mut done = run(first);
+        for h in others {
+            done.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+        done
+    });
+    let mut agreed: Vec<Option<Agreed>> = (0..fights.len()).map(|_| None).collect();
+    for (k, a) in done {
+        agreed[k] = Some(a);
+    }
+    agreed
 }
 
 /// A slice's time for `nodes` of a budget `whole`: the same share of the time left as of the
@@ -757,7 +881,7 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
         &mut fights,
         (&authors, &wrongs),
         ko_question,
-        (budget.nodes, deadline),
+        (budget.nodes, deadline, budget.threads),
         |fights, k, ko_answer| {
             let others = spent(fights) - fights[k].nodes();
             let fight = &mut fights[k];
@@ -806,8 +930,9 @@ pub fn solve_query(
 /// it took room the group has on the board (a pair of stones in the open centre "died" in its
 /// frame in a few nodes; GNU Go's owl: alive). Read in the frame with half the budget, only the
 /// defender's wins hold, as the frame's stones only ever help the attacker. What the attacker
-/// can win for sure is the chain itself taken, read on the open board with the rest: a chain
-/// that is captured does not live.
+/// can win for sure is the chain itself taken, read on the open board with the other half: a
+/// chain that is captured does not live. On two cores both are read at once, each with the
+/// whole time and half the nodes; on one, the frame first.
 fn in_the_open(
     board: &Board,
     (g, area): (&Goal, &Area),
@@ -817,35 +942,65 @@ fn in_the_open(
     clock: Instant,
 ) -> Solution {
     let attacks = to_move == g.attacker;
+    let together = budget.threads >= 2;
     let half = Budget {
         nodes: budget.nodes / 2,
-        time: budget.time / 2,
+        time: if together {
+            budget.time
+        } else {
+            budget.time / 2
+        },
         ..budget
     };
-    let mut fight = Fight::new(g, area, to_move, rules, &half, clock + half.time);
-    let framed = fight.conclude(clock, &[], false).wins_of(!attacks);
-    if framed.status != Status::Unknown {
-        return framed;
-    }
+    let framed = || {
+        let mut fight = Fight::new(g, area, to_move, rules, &half, clock + half.time);
+        fight.conclude(clock, &[], false).wins_of(!attacks)
+    };
     // The same side moves first: the attacker's capture, or the defender's save.
     let question = if attacks {
         Question::Capture
     } else {
         Question::Save
     };
-    let Some((capture, _)) = question.goal(board, g.target[0]) else {
-        return framed;
-    };
+    let capture = question.goal(board, g.target[0]).map(|(goal, _)| goal);
     let open = Area::open(board);
-    let rest = Budget {
-        nodes: budget.nodes.saturating_sub(framed.nodes),
-        ..budget
+    let taken = |nodes: u64| {
+        let capture = capture.as_ref()?;
+        let rest = Budget { nodes, ..budget };
+        let mut fight = Fight::new(capture, &open, to_move, rules, &rest, clock + budget.time);
+        fight.attack_thoroughly();
+        Some(fight.conclude(clock, &[], false).wins_of(attacks))
     };
-    let mut fight = Fight::new(&capture, &open, to_move, rules, &rest, clock + budget.time);
-    fight.attack_thoroughly();
-    let mut taken = fight.conclude(clock, &[], false).wins_of(attacks);
-    taken.nodes += framed.nodes;
-    taken
+    let (framed, taken) = if together {
+        std::thread::scope(|scope| {
+            let other = scope.spawn(|| taken(budget.nodes - half.nodes));
+            let framed = framed();
+            let taken = other
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+            (framed, taken)
+        })
+    } else {
+        let framed = framed();
+        if framed.status != Status::Unknown {
+            return framed;
+        }
+        let taken = taken(budget.nodes.saturating_sub(framed.nodes));
+        (framed, taken)
+    };
+    match taken {
+        Some(mut taken) if framed.status == Status::Unknown => {
+            taken.nodes += framed.nodes;
+            taken.ms = clock.elapsed().as_millis() as u64;
+            taken
+        }
+        Some(taken) => Solution {
+            nodes: framed.nodes + taken.nodes,
+            ms: clock.elapsed().as_millis() as u64,
+            ..framed
+        },
+        None => framed,
+    }
 }
 
 /// Settles the goal at a tree node (the one that proves the author's move there and none marked
@@ -869,7 +1024,7 @@ pub fn judge_first_move(
     let areas = candidate_areas(problem, game.board(), &goals);
     let mut fights = fights_for(&areas, game.to_move(), problem.rules, &budget, deadline);
     // Half the budget settles the goal, the rest reads the move.
-    let half = (budget.nodes / 2, clock + budget.time / 2);
+    let half = (budget.nodes / 2, clock + budget.time / 2, budget.threads);
     let found = first_fitting(
         &mut fights,
         (&authors, &wrongs),
@@ -1288,6 +1443,46 @@ mod tests {
                               .........
                               .........";
 
+    /// A white stone at dd in the open with two liberties, dc and ed: Black takes it in a
+    /// ladder (no white stone on the board to break it).
+    const LADDER_IN_THE_OPEN: &str = ".........
+                                      .........
+                                      ....X....
+                                      ..XO.....
+                                      ...X.....
+                                      .........
+                                      .........
+                                      .........
+                                      .........";
+
+    #[test]
+    fn a_group_in_the_open_reads_its_frame_and_its_capture_on_one_core_or_two() {
+        let board = Board::from_rows(LADDER_IN_THE_OPEN).unwrap();
+        let ask = |threads: usize| {
+            solve_query(
+                &board,
+                Question::Kill,
+                Point::new(3, 3),
+                Ruleset::Chinese,
+                Budget {
+                    nodes: 200_000,
+                    threads,
+                    ..generous()
+                },
+            )
+        };
+        let (one, two) = (ask(1), ask(2));
+        // Not walled in: the kill is the chain taken on the open board, whatever the cores.
+        assert_eq!(one.status, Status::Proven, "{one:?}");
+        assert_eq!(one.goal.as_deref(), Some("capture dd"), "{one:?}");
+        assert_eq!(
+            (two.status, &two.goal, &two.correct_first_moves),
+            (one.status, &one.goal, &one.correct_first_moves)
+        );
+        // Two cores read the frame and the capture at once: the frame's nodes count too.
+        assert!(two.nodes >= one.nodes, "{} < {}", two.nodes, one.nodes);
+    }
+
     #[test]
     fn the_vital_point_of_a_bulky_five_kills_and_the_shape_is_read_statically() {
         let board = Board::from_rows(BULKY_FIVE).unwrap();
@@ -1391,7 +1586,8 @@ mod tests {
         // Black's de takes White's dd (a capture goal that fits at once: White escapes with
         // three liberties if Black passes), while killing White's lone kk on an open board is a
         // read no budget ends. Read side by side, the kill candidate costs its first slice
-        // only, not the lion's share of the budget.
+        // only, not the lion's share of the budget; on one core or two alike (the node shares
+        // are fixed before a round, so the cores change the time, not the reading).
         let p = problem("(;SZ[19]AB[cd][dc][ed]AW[dd][kk]PL[B];B[de]C[Correct])");
         let board = p.board();
         let (at_dd, at_kk) = (Point::new(3, 3), Point::new(10, 10));
@@ -1405,25 +1601,64 @@ mod tests {
         let (hopeless, fits) = (goal(at_kk, Aim::Kill), goal(at_dd, Aim::Capture));
         let area = Area::open(&board);
         let budget = generous();
-        let deadline = Instant::now() + budget.time;
-        let mut fights: Vec<Fight> = [&hopeless, &fits]
-            .into_iter()
-            .map(|g| Fight::new(g, &area, Color::Black, p.rules, &budget, deadline))
-            .collect();
-        let authors = [Move::Play(Point::new(3, 4))];
-        let found = first_fitting(
-            &mut fights,
-            (&authors, &[]),
-            false,
-            (budget.nodes, deadline),
-            |_, k, _| Some(k),
-        );
+        let read = |threads: usize| {
+            let deadline = Instant::now() + budget.time;
+            let mut fights: Vec<Fight> = [&hopeless, &fits]
+                .into_iter()
+                .map(|g| Fight::new(g, &area, Color::Black, p.rules, &budget, deadline))
+                .collect();
+            let authors = [Move::Play(Point::new(3, 4))];
+            let found = first_fitting(
+                &mut fights,
+                (&authors, &[]),
+                false,
+                (budget.nodes, deadline, threads),
+                |_, k, _| Some(k),
+            );
+            (found, fights[0].nodes(), fights[1].nodes())
+        };
+        let (found, hopeless_nodes, fits_nodes) = read(1);
         assert_eq!(found, Ok(1));
-        let hopeless_nodes = fights[0].nodes();
         assert!(
             hopeless_nodes > 0 && hopeless_nodes <= 2 * GOAL_ROUND_NODES + 2,
             "{hopeless_nodes}"
         );
+        assert_eq!(read(2), (Ok(1), hopeless_nodes, fits_nodes));
+    }
+
+    #[test]
+    fn a_round_gives_the_likeliest_open_goal_a_double_share_within_what_is_left() {
+        // The first goal refused: the second is the likeliest now.
+        let open = [false, true, true, true];
+        assert_eq!(
+            round_shares(&open, 1000, 1_000_000, 1),
+            vec![None, Some((2000, 2)), Some((1000, 1)), Some((1000, 1))]
+        );
+        // 4,000 wanted, 2,000 left: every share halved, the budget never overspent.
+        assert_eq!(
+            round_shares(&open, 1000, 2000, 1),
+            vec![None, Some((1000, 2)), Some((500, 1)), Some((500, 1))]
+        );
+        // Nothing left: no goal is read.
+        assert_eq!(round_shares(&open, 1000, 0, 1), vec![None; 4]);
+        // On two cores the likeliest reads as long as the other core's two goals together;
+        // with two goals, twice the other as on one core.
+        let all = [true, true, true, true];
+        assert_eq!(
+            round_shares(&all, 1000, 1_000_000, 2),
+            vec![
+                Some((3000, 3)),
+                Some((1000, 1)),
+                Some((1000, 1)),
+                Some((1000, 1))
+            ]
+        );
+        assert_eq!(
+            round_shares(&[true, true], 1000, 1_000_000, 2),
+            round_shares(&[true, true], 1000, 1_000_000, 1)
+        );
+        // On three cores, three others make two lanes: the likeliest keeps its double share.
+        assert_eq!(round_shares(&all, 1000, 1_000_000, 3)[0], Some((2000, 2)));
     }
 
     #[test]
