@@ -258,7 +258,7 @@ fn main() {
         rows.push(row);
     }
     let _ = std::fs::remove_file(&tmp);
-    print_table(rows, ms, nodes, gnugo.is_some());
+    print_table(rows, &budget, nodes, gnugo.is_some());
     println!(
         "\nfirst moves proven by the solver that the tree marks wrong: {}",
         flagged.len()
@@ -268,13 +268,14 @@ fn main() {
     }
 }
 
-fn print_table(rows: Vec<Row>, ms: usize, nodes: Option<usize>, have_gnugo: bool) {
+fn print_table(rows: Vec<Row>, budget: &Budget, nodes: Option<usize>, have_gnugo: bool) {
     println!("\n== correct first move found (share of problems), time per problem in ms ==");
+    let (ms, cores) = (budget.time.as_millis(), budget.threads);
     match nodes {
-        Some(n) => println!("sente: {n} nodes and at most {ms} ms per problem, one core"),
-        None => {
-            println!("sente: {ms} ms budget per problem, one core; GNU Go 3.8 at its default level")
-        }
+        Some(n) => println!("sente: {n} nodes and at most {ms} ms per problem, {cores} core(s)"),
+        None => println!(
+            "sente: {ms} ms budget per problem, {cores} core(s); GNU Go 3.8 (one core) at its default level"
+        ),
     }
     println!(
         "{:<17} {:>5} | {:>6} {:>6} {:>7} {:>6} {:>6} {:>6} | {:>13} {:>6} {:>6} | {:>11} {:>6} {:>6}",
