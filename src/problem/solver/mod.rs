@@ -607,32 +607,36 @@ fn first_fitting<R>(
     let mut ko = false;
     while Instant::now() < until && open.contains(&true) {
         let before = spent(fights);
-        let shares = round_shares(&open, round_nodes, nodes.saturating_sub(before), threads);
-        let agreed = read_round(fights, &shares, &round, threads);
-        for (k, agreed) in agreed.into_iter().enumerate() {
-            let Some(agreed) = agreed else { continue };
-            tracing::debug!(
-                goal = %fights[k].goal.describe(fights[k].learner),
-                target = fights[k].goal.target.len(),
-                agreed = ?agreed,
-                nodes = fights[k].nodes(),
-                "goal candidate"
-            );
-            match agreed {
-                Ok(ko_answer) => {
-                    if let Some(r) = fits(fights, k, ko_answer) {
-                        return Ok(r);
-                    }
-                    // Refused for a move marked wrong that its conclusion proves.
-                    open[k] = fights[k].without_one_sided_kos();
+        // On one core each read takes what is left when it starts; side by side the shares
+        // are cut to fit beforehand.
+        let left = if threads > 1 {
+            nodes.saturating_sub(before)
+        } else {
+            u64::MAX
+        };
+        let shares = round_shares(&open, round_nodes, left, threads);
+        if threads > 1 {
+            let agreed = read_round(fights, &shares, &round, threads);
+            for (k, agreed) in agreed.into_iter().enumerate() {
+                let Some(agreed) = agreed else { continue };
+                if let Some(r) = settle(fights, k, agreed, (&mut open, &mut ko), &mut fits) {
+                    return Ok(r);
                 }
-                Err(Disagreement::WrongProven(_)) => open[k] = fights[k].without_one_sided_kos(),
-                // Not proven within the slice: read on in the next round (a read that has
-                // settled costs a node there).
-                Err(Disagreement::AuthorsUnproven) => {}
-                Err(other) => {
-                    ko |= other == Disagreement::AuthorsKo;
-                    open[k] = false;
+            }
+        } else {
+            // On one core each goal as the budget left allows, and the first that fits ends
+            // the round: the goals after it are not read.
+            for k in 0..fights.len() {
+                let left = nodes.saturating_sub(spent(fights));
+                let Some((wanted, weight)) = shares[k] else {
+                    continue;
+                };
+                if left == 0 {
+                    continue;
+                }
+                let agreed = read_share(&mut fights[k], (wanted.min(left), weight), &round);
+                if let Some(r) = settle(fights, k, agreed, (&mut open, &mut ko), &mut fits) {
+                    return Ok(r);
                 }
             }
         }
@@ -645,6 +649,57 @@ fn first_fitting<R>(
         round_nodes = round_nodes.saturating_mul(2);
     }
     Err(ko)
+}
+
+/// What [`first_fitting`] makes of a goal's read: the answer of `fits` where the goal agrees
+/// with the tree and `fits` takes it; otherwise the goal stays open, is read on with every ko
+/// a ko (refused for a move marked wrong it proves), or is closed (`ko` set where the author's
+/// answer was a ko).
+fn settle<R>(
+    fights: &mut [Fight],
+    k: usize,
+    agreed: Agreed,
+    (open, ko): (&mut [bool], &mut bool),
+    fits: &mut impl FnMut(&mut [Fight], usize, bool) -> Option<R>,
+) -> Option<R> {
+    tracing::debug!(
+        goal = %fights[k].goal.describe(fights[k].learner),
+        target = fights[k].goal.target.len(),
+        agreed = ?agreed,
+        nodes = fights[k].nodes(),
+        "goal candidate"
+    );
+    match agreed {
+        Ok(ko_answer) => {
+            if let Some(r) = fits(fights, k, ko_answer) {
+                return Some(r);
+            }
+            // Refused for a move marked wrong that its conclusion proves.
+            open[k] = fights[k].without_one_sided_kos();
+        }
+        Err(Disagreement::WrongProven(_)) => open[k] = fights[k].without_one_sided_kos(),
+        // Not proven within the slice: read on in the next round (a read that has settled
+        // costs a node there).
+        Err(Disagreement::AuthorsUnproven) => {}
+        Err(other) => {
+            *ko |= other == Disagreement::AuthorsKo;
+            open[k] = false;
+        }
+    }
+    None
+}
+
+/// Reads one goal with its share of a round: whether it agrees with the tree.
+fn read_share(fight: &mut Fight, (nodes, weight): Share, round: &Round) -> Agreed {
+    fight.limit_nodes(nodes);
+    let slice = Slice {
+        until: Instant::now()
+            .checked_add(round.time.saturating_mul(weight))
+            .map_or(round.until, |t| t.min(round.until)),
+        nodes,
+    };
+    let (authors, wrongs) = round.tree;
+    fight.agrees(authors, wrongs, slice, round.ko_question)
 }
 
 /// What every fight of a round of [`first_fitting`] is read against: the author's moves and
@@ -715,17 +770,6 @@ fn read_round(
     round: &Round,
     threads: usize,
 ) -> Vec<Option<Agreed>> {
-    let read = |fight: &mut Fight, (nodes, weight): Share| {
-        fight.limit_nodes(nodes);
-        let slice = Slice {
-            until: Instant::now()
-                .checked_add(round.time.saturating_mul(weight))
-                .map_or(round.until, |t| t.min(round.until)),
-            nodes,
-        };
-        let (authors, wrongs) = round.tree;
-        fight.agrees(authors, wrongs, slice, round.ko_question)
-    };
     let workers = threads.clamp(1, shares.iter().flatten().count().max(1));
     let likeliest = shares.iter().position(Option::is_some);
     let mut lanes: Vec<Lane> = (0..workers).map(|_| Vec::new()).collect();
@@ -743,7 +787,7 @@ fn read_round(
     }
     let run = &|lane: Lane| {
         lane.into_iter()
-            .map(|(k, fight, share)| (k, read(fight, share)))
+            .map(|(k, fight, share)| (k, read_share(fight, share, round)))
             .collect::<Vec<_>>()
     };
     let mut lanes = lanes.into_iter();
