@@ -607,14 +607,14 @@ fn first_fitting<R>(
     let mut ko = false;
     while Instant::now() < until && open.contains(&true) {
         let before = spent(fights);
-        // On one core each read takes what is left when it starts; side by side the shares
-        // are cut to fit beforehand.
-        let left = if threads > 1 {
+        // On one core each read takes what is left when it starts (below); side by side the
+        // shares are cut to fit what is left beforehand.
+        let cap = if threads > 1 {
             nodes.saturating_sub(before)
         } else {
             u64::MAX
         };
-        let shares = round_shares(&open, round_nodes, left, threads);
+        let shares = round_shares(&open, round_nodes, cap, threads);
         if threads > 1 {
             let agreed = read_round(fights, &shares, &round, threads);
             for (k, agreed) in agreed.into_iter().enumerate() {
