@@ -5,7 +5,7 @@
 
 use crate::go::{Board, Color, Game, KoRule, Move, Point, Rules};
 use crate::problem::Ruleset;
-use crate::problem::solver::{Budget, Question, Solution, Status, solve_query};
+use crate::problem::solver::{Budget, KoTake, Question, Solution, Status, solve_query_counting};
 use crate::problem::{Mark, SolutionTree, TreeNode};
 
 use super::kinds::Task;
@@ -43,13 +43,14 @@ impl Fight {
 
     /// Asks the solver whether `mover` achieves its side of the fight on `board`.
     pub fn ask(&self, board: &Board, mover: Color, budget: Budget) -> Solution {
-        // A query's first mover is the question's: Game positions keep the ko point.
-        solve_query(
+        // A query's first mover is the question's: Game positions keep the ko point. A stone
+        // taken in a ko counts as taken: the first-ko problems are "take it by taking the ko".
+        solve_query_counting(
             board,
-            self.question(mover),
-            self.target,
+            (self.question(mover), self.target),
             Ruleset::Chinese,
             budget,
+            KoTake::Capture,
         )
     }
 }

@@ -165,6 +165,9 @@ pub struct Search<'a> {
     /// Whether the attacker of a capture also saves its chains of two liberties next to the
     /// target, not only those in atari ([`Search::attack_thoroughly`]).
     thorough: bool,
+    /// Whether a target stone the attacker takes in a ko is a ko rather than a capture
+    /// ([`Search::read_kos_as_kos`]).
+    kos_are_kos: bool,
     tt: Table,
     /// Final results that rest on a repetition read under the one-sided ko rule (won or lost
     /// by the learner), keyed by the node's key and the path above it: valid on that path only.
@@ -210,6 +213,7 @@ impl<'a> Search<'a> {
             max_depth,
             one_sided_kos: false,
             thorough: false,
+            kos_are_kos: false,
             tt: Table::default(),
             path_bound: Table::default(),
             ctx: 0,
@@ -277,6 +281,34 @@ impl<'a> Search<'a> {
         self.thorough = true;
     }
 
+    /// A target stone the attacker takes in a ko is not taken yet where the defender may
+    /// retake at once (it is not the side bound by the ko rule): the defender's one move is
+    /// then the retake, and the fight goes on. Where the defender is bound, the take stands.
+    /// For whole-board questions, whose `proven` must not stand for a ko (a lone stone in
+    /// atari whose liberty lies inside the defender's stones: GNU Go's `attack` says KO_A).
+    /// Problems and the generator's first ko ("take the stone by taking the ko") keep a take
+    /// a capture.
+    pub fn read_kos_as_kos(&mut self) {
+        self.kos_are_kos = true;
+    }
+
+    /// Whether `board`, with `to_move` to play, holds a target stone just taken in a ko that
+    /// the defender retakes at once ([`Search::read_kos_as_kos`]): the ko point is the taken
+    /// target point.
+    fn target_in_ko(&self, board: &Board, to_move: Color) -> Option<Point> {
+        if !self.kos_are_kos || to_move != self.goal.defender() || self.bound_by_ko(to_move) {
+            return None;
+        }
+        let k = board.ko_point()?;
+        let taken_there = self.goal.target.contains(&k)
+            && self
+                .goal
+                .target
+                .iter()
+                .all(|&t| t == k || board.get(t) == Some(to_move));
+        taken_there.then_some(k)
+    }
+
     /// Whether a ko only the attacker can end counts as a kill here ([`Search::under`]).
     pub fn one_sided_kos(&self) -> bool {
         self.one_sided_kos
@@ -312,7 +344,10 @@ impl<'a> Search<'a> {
             .iter()
             .any(|&p| board.get(p) != Some(defender))
         {
-            return Some(self.goal.attacker);
+            return match self.target_in_ko(board, state.to_move) {
+                Some(_) => None,
+                None => Some(self.goal.attacker),
+            };
         }
         if self.goal.aim == Aim::Connect {
             // Joined into one chain.
@@ -863,8 +898,10 @@ impl<'a> Search<'a> {
         for (rank, (mv, hash)) in moves.into_iter().enumerate() {
             let (ko, takes_target) = match mv {
                 Move::Play(p) => {
-                    let takes = me == self.goal.attacker && self.takes_target(board, p);
-                    (board.ko_after(p, me), takes)
+                    let ko = board.ko_after(p, me);
+                    let retaken = ko.is_some() && self.kos_are_kos && !self.bound_by_ko(next);
+                    let takes = me == self.goal.attacker && !retaken && self.takes_target(board, p);
+                    (ko, takes)
                 }
                 Move::Pass => (None, false),
             };
@@ -930,6 +967,15 @@ impl<'a> Search<'a> {
     fn moves(&self, s: &State, first: bool) -> Vec<(Move, u64)> {
         let board = &s.board;
         let me = s.to_move;
+        // A target stone just taken in a ko: the defender retakes it, its only move.
+        if let Some(k) = self.target_in_ko(board, me) {
+            let (illegal, hash) = board.probe(board.index(k), me, false);
+            return if illegal {
+                vec![(Move::Pass, board.hash())]
+            } else {
+                vec![(Move::Play(k), hash)]
+            };
+        }
         let ko = if self.bound_by_ko(me) {
             board.ko_point()
         } else {
@@ -1186,6 +1232,29 @@ impl<'a> Search<'a> {
                 push(q);
             }
         }
+        // Whole-board questions: the defender's chains the target would join through a
+        // liberty, when short of liberties (`JOINED`), are pressed by the attacker and
+        // extended by the defender (Shusaku's game 415 before move 79: GNU Go takes T12 in a
+        // ko by R13, which shortens S13, the chain T12 joins through T13, and White's answer
+        // to T13 is T15, extending it).
+        if self.thorough {
+            let defender = self.goal.defender();
+            let mut joined: Vec<Point> = Vec::new();
+            for &l in &libs {
+                for q in board.adjacent(l) {
+                    if board.get(q) == Some(defender)
+                        && !stones.contains(&q)
+                        && !joined.contains(&q)
+                        && board.liberties_up_to(q, JOINED + 1) <= JOINED
+                    {
+                        joined.extend(board.chain(q));
+                        for m in board.liberties(q) {
+                            push(m);
+                        }
+                    }
+                }
+            }
+        }
         // The attacker's chains next to the target or to its liberties (a net's stones stand
         // by the liberties, not on the target): when short of liberties, their liberties are
         // the defender's counter-attack and the attacker's rescue.
@@ -1252,6 +1321,10 @@ impl<'a> Search<'a> {
 /// and both sides play on its liberties (the attacker's chains touching the group, the
 /// defender's chains beside those).
 const RACE: usize = 3;
+
+/// Whole-board captures: a defender chain of this many liberties or fewer that the target
+/// would join through one of its liberties is pressed and extended ([`Search::tactical_points`]).
+const JOINED: usize = 4;
 
 /// Captures: a defender chain of this many liberties or fewer beside an attacker chain in atari
 /// is what the attacker takes (or ataris) to save it.

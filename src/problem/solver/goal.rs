@@ -59,6 +59,16 @@ impl Goal {
     }
 }
 
+/// How a whole-board question counts a target stone the attacker takes in a ko.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KoTake {
+    /// A ko: the defender retakes where the ko rule lets it (`sente solve`, whose `proven`
+    /// must not stand for a ko).
+    Ko,
+    /// A capture: the generator's first-ko problems are "take the stone by taking the ko".
+    Capture,
+}
+
 /// A question asked of any position (`sente solve --goal … --target …`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Question {

@@ -16,7 +16,7 @@ use crate::go::{Board, Color, Game, Move, Point};
 
 use super::model::{Kind, Problem, Ruleset};
 use dfpn::{KoMode, Search, State};
-pub use goal::{Aim, Goal, Question};
+pub use goal::{Aim, Goal, KoTake, Question};
 use region::Area;
 
 /// How much search one question may use.
@@ -269,6 +269,16 @@ impl<'a> Fight<'a> {
     fn attack_thoroughly(&mut self) {
         self.strict.attack_thoroughly();
         self.lenient.attack_thoroughly();
+    }
+
+    /// Both reads with a whole-board question's wider tries ([`Search::attack_thoroughly`])
+    /// and, where it asks so, a target taken in a ko read as a ko ([`Search::read_kos_as_kos`]).
+    fn as_whole_board_question(&mut self, ko_take: KoTake) {
+        self.attack_thoroughly();
+        if ko_take == KoTake::Ko {
+            self.strict.read_kos_as_kos();
+            self.lenient.read_kos_as_kos();
+        }
     }
 
     /// Gives the fight `nodes` nodes in all.
@@ -948,13 +958,25 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
 /// A whole-board question: can the chain at `target` be captured / saved / killed / brought to
 /// life? The side that moves first follows from the question (see [`Question::goal`]). Under
 /// the Chinese rules a ko only the attacker can end is a ko; under the Japanese rules a kill
-/// ([`Ruleset`]).
+/// ([`Ruleset`]). A target stone taken in a ko the defender may retake is a ko, not a capture.
 pub fn solve_query(
     board: &Board,
     question: Question,
     target: Point,
     rules: Ruleset,
     budget: Budget,
+) -> Solution {
+    solve_query_counting(board, (question, target), rules, budget, KoTake::Ko)
+}
+
+/// [`solve_query`], with a target stone taken in a ko counted as `ko_take` says (the generator's
+/// first-ko problems count it as taken).
+pub fn solve_query_counting(
+    board: &Board,
+    (question, target): (Question, Point),
+    rules: Ruleset,
+    budget: Budget,
+    ko_take: KoTake,
 ) -> Solution {
     let clock = Instant::now();
     let Some((g, to_move)) = question.goal(board, target) else {
@@ -963,10 +985,10 @@ pub fn solve_query(
     let seeds = region::query_seeds(board, &g.target);
     let area = area_for(board, &g, &seeds);
     if g.aim == Aim::Kill && !region::walled_in(&area, &g.target, g.defender()) {
-        return in_the_open(board, (&g, &area), to_move, rules, budget, clock);
+        return in_the_open(board, (&g, &area), (to_move, ko_take), rules, budget, clock);
     }
     let mut fight = Fight::new(&g, &area, to_move, rules, &budget, clock + budget.time);
-    fight.attack_thoroughly();
+    fight.as_whole_board_question(ko_take);
     fight.conclude(clock, &[], false)
 }
 
@@ -980,7 +1002,7 @@ pub fn solve_query(
 fn in_the_open(
     board: &Board,
     (g, area): (&Goal, &Area),
-    to_move: Color,
+    (to_move, ko_take): (Color, KoTake),
     rules: Ruleset,
     budget: Budget,
     clock: Instant,
@@ -1012,7 +1034,7 @@ fn in_the_open(
         let capture = capture.as_ref()?;
         let rest = Budget { nodes, ..budget };
         let mut fight = Fight::new(capture, &open, to_move, rules, &rest, clock + budget.time);
-        fight.attack_thoroughly();
+        fight.as_whole_board_question(ko_take);
         Some(fight.conclude(clock, &[], false).wins_of(attacks))
     };
     let (framed, taken) = if together {
@@ -1556,6 +1578,83 @@ mod tests {
             s.correct_first_moves
                 .contains(&Move::Play(Point::new(1, 0)))
         );
+    }
+
+    /// White's bb is in atari; its one liberty, cb, lies inside White's stones, so Black takes
+    /// it there only in a ko, which White retakes at bb (GNU Go: `attack B8` 2 C8, a ko;
+    /// `defend B8` 1 C8).
+    const TAKEN_ONLY_IN_A_KO: &str = "XXOO.....
+                                      XO.OO....
+                                      XXOOO....
+                                      XX.......
+                                      .........
+                                      .........
+                                      .........
+                                      .........
+                                      .........";
+
+    #[test]
+    fn a_stone_taken_only_in_a_ko_is_a_ko_not_a_capture() {
+        let board = Board::from_rows(TAKEN_ONLY_IN_A_KO).unwrap();
+        let bb = Point::new(1, 1);
+        let ask = |q: Question, take: KoTake| {
+            solve_query_counting(&board, (q, bb), Ruleset::Chinese, generous(), take)
+        };
+        let s = ask(Question::Capture, KoTake::Ko);
+        assert_eq!(s.status, Status::Ko, "{s:?}");
+        assert!(s.correct_first_moves.is_empty(), "{s:?}");
+        // White connects at cb and its chain has six liberties.
+        let s = ask(Question::Save, KoTake::Ko);
+        assert_eq!(s.status, Status::Proven, "{s:?}");
+        assert!(
+            s.correct_first_moves
+                .contains(&Move::Play(Point::new(2, 1)))
+        );
+        // The generator's first ko counts the take as a capture.
+        let s = ask(Question::Capture, KoTake::Capture);
+        assert_eq!(s.status, Status::Proven, "{s:?}");
+        assert_eq!(s.correct_first_moves, vec![Move::Play(Point::new(2, 1))]);
+    }
+
+    /// White's ab, in atari at aa, would join ba-ca-cb (three liberties) there: Black's aa takes
+    /// it only in a ko, but db presses the chain it would join, and both are taken (GNU Go:
+    /// `attack A8` 1 D8, `defend A8` 0). Taking the ko first works too: after White's retake,
+    /// Black is not bound to the ko any more and presses at db.
+    const JOINS_THROUGH_ITS_LIBERTY: &str = ".OO......
+                                             OXO......
+                                             XXX......
+                                             .X.......
+                                             .........
+                                             .........
+                                             .........
+                                             .........
+                                             .........";
+
+    #[test]
+    fn the_chain_a_target_would_join_is_pressed_for_a_capture_without_ko() {
+        let board = Board::from_rows(JOINS_THROUGH_ITS_LIBERTY).unwrap();
+        let s = solve_query(
+            &board,
+            Question::Capture,
+            Point::new(0, 1),
+            Ruleset::Chinese,
+            generous(),
+        );
+        assert_eq!(s.status, Status::Proven, "{s:?}");
+        assert!(
+            s.correct_first_moves
+                .contains(&Move::Play(Point::new(3, 1))),
+            "{s:?}"
+        );
+        // White cannot save it, by joining or by extending.
+        let s = solve_query(
+            &board,
+            Question::Save,
+            Point::new(0, 1),
+            Ruleset::Chinese,
+            generous(),
+        );
+        assert_eq!(s.status, Status::Refuted, "{s:?}");
     }
 
     /// A node budget with a clock far away: the same answer on a busy machine.
