@@ -420,6 +420,25 @@ mod tests {
     }
 
     #[test]
+    fn a_race_whose_question_says_the_solution_is_a_ko_asks_for_a_ko() {
+        let asked = |c: &str| {
+            let p = one(&format!("(;SZ[9]AB[aa]AW[ba]PL[B]C[{c}];B[ca]C[Correct])"));
+            (p.kind, p.answer_is_a_ko())
+        };
+        assert_eq!(
+            asked("Black to play and win the capturing race. The solution is a ko."),
+            (Kind::CapturingRace, true)
+        );
+        assert_eq!(
+            asked("Black to play and win the capturing race."),
+            (Kind::CapturingRace, false)
+        );
+        assert_eq!(asked("Black to play and get a ko."), (Kind::Ko, true));
+        assert_eq!(asked("黑先 对杀 成劫"), (Kind::CapturingRace, true));
+        assert_eq!(asked("Black to play and kill."), (Kind::Kill, false));
+    }
+
+    #[test]
     fn correct_comments_mark_lines_and_unmarked_lines_are_wrong() {
         let p = one(
             "(;SZ[9]AB[aa]AW[ba]C[Black to play.](;B[ca]C[Correct])(;B[bb];W[cb])(;B[cb]C[Also correct.]))",

@@ -930,7 +930,7 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
         ..budget
     };
     let mut fights = fights_for(&areas, problem.to_play, problem.rules, &budget, deadline);
-    let ko_question = problem.kind == Kind::Ko;
+    let ko_question = problem.answer_is_a_ko();
     let found = first_fitting(
         &mut fights,
         (&authors, &wrongs),
