@@ -1633,27 +1633,14 @@ mod tests {
     #[test]
     fn the_chain_a_target_would_join_is_pressed_for_a_capture_without_ko() {
         let board = Board::from_rows(JOINS_THROUGH_ITS_LIBERTY).unwrap();
-        let s = solve_query(
-            &board,
-            Question::Capture,
-            Point::new(0, 1),
-            Ruleset::Chinese,
-            generous(),
-        );
+        let ask =
+            |q: Question| solve_query(&board, q, Point::new(0, 1), Ruleset::Chinese, generous());
+        let s = ask(Question::Capture);
         assert_eq!(s.status, Status::Proven, "{s:?}");
-        assert!(
-            s.correct_first_moves
-                .contains(&Move::Play(Point::new(3, 1))),
-            "{s:?}"
-        );
+        let db = Move::Play(Point::new(3, 1));
+        assert!(s.correct_first_moves.contains(&db), "{s:?}");
         // White cannot save it, by joining or by extending.
-        let s = solve_query(
-            &board,
-            Question::Save,
-            Point::new(0, 1),
-            Ruleset::Chinese,
-            generous(),
-        );
+        let s = ask(Question::Save);
         assert_eq!(s.status, Status::Refuted, "{s:?}");
     }
 
