@@ -1852,6 +1852,23 @@ mod tests {
     }
 
     #[test]
+    fn an_escape_to_three_liberties_that_a_throw_in_turns_into_a_ko_is_not_proven() {
+        // The bank's own problem: B hg escapes; B fi (atari on gi hi) lets W hg, and after B ii
+        // takes two stones White's throw-in at gi makes a ko (GNU Go: `attack G2` after fi,
+        // KO_A by H3). Three liberties do not count as escaped.
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems/L4 02 逃子 Escape/escape-47957c33e2.sgf");
+        let p = from_sgf_bytes(&std::fs::read(path).unwrap())
+            .unwrap()
+            .remove(0)
+            .unwrap();
+        let s = solve(&p, generous());
+        assert_eq!(s.status, Status::Proven, "{s:?}");
+        let moves: Vec<String> = s.correct_first_moves.iter().map(move_str).collect();
+        assert_eq!(moves, ["hg"], "{s:?}");
+    }
+
+    #[test]
     fn alternative_snapback_answers_are_both_found() {
         // The throw-in at aa and the atari at ab both win White's two stones.
         let p =
