@@ -379,17 +379,17 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
         .take(2)
         .map(|target| {
             // Escaped: as many liberties as the author's line leaves the chain, and never fewer
-            // than four: with three a chain can still be taken, or fought over in a ko (the
-            // bank's escape-47957c33e2: after B fi W hg B ii takes two stones, White's
-            // throw-in at gi makes a ko, GNU Go's `attack` KO_A, yet three liberties "escaped"
-            // and the judge would have accepted fi).
+            // than five, as in a whole-board question: with three or four a chain can still be
+            // fought over in a ko (the bank's escape-47957c33e2: after B fi W hg B ii takes two
+            // stones, White's throw-in at gi makes a ko, GNU Go's `attack` KO_A, yet fi was
+            // proven "escaped" at three liberties, and at four under another move order).
             let reached = line.end.liberty_count(target[0]);
             Goal {
                 attacker: learner.opponent(),
                 target,
                 aim,
                 horizon: None,
-                escape: reached.clamp(4, 6),
+                escape: reached.clamp(5, 6),
             }
         })
         .collect();
