@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use crate::go::{Board, Color, Move, Point};
 
-use super::goal::{Aim, Goal};
+use super::goal::{Aim, Goal, KoTake};
 use super::life::{alive_within, dead_shape, dead_shape_liberties, vital_point};
 use super::region::Area;
 use crate::problem::model::Ruleset;
@@ -165,9 +165,8 @@ pub struct Search<'a> {
     /// Whether the attacker of a capture also saves its chains of two liberties next to the
     /// target, not only those in atari ([`Search::attack_thoroughly`]).
     thorough: bool,
-    /// Whether a target stone the attacker takes in a ko is a ko rather than a capture
-    /// ([`Search::read_kos_as_kos`]).
-    kos_are_kos: bool,
+    /// How a target stone the attacker takes in a ko counts ([`Search::count_ko_takes`]).
+    ko_take: KoTake,
     tt: Table,
     /// Final results that rest on a repetition read under the one-sided ko rule (won or lost
     /// by the learner), keyed by the node's key and the path above it: valid on that path only.
@@ -213,7 +212,7 @@ impl<'a> Search<'a> {
             max_depth,
             one_sided_kos: false,
             thorough: false,
-            kos_are_kos: false,
+            ko_take: KoTake::Capture,
             tt: Table::default(),
             path_bound: Table::default(),
             ctx: 0,
@@ -281,22 +280,29 @@ impl<'a> Search<'a> {
         self.thorough = true;
     }
 
-    /// A target stone the attacker takes in a ko is not taken yet where the defender may
-    /// retake at once (it is not the side bound by the ko rule): the defender's one move is
-    /// then the retake, and the fight goes on. Where the defender is bound, the take stands.
-    /// For whole-board questions, whose `proven` must not stand for a ko (a lone stone in
-    /// atari whose liberty lies inside the defender's stones: GNU Go's `attack` says KO_A).
-    /// Problems and the generator's first ko ("take the stone by taking the ko") keep a take
-    /// a capture.
-    pub fn read_kos_as_kos(&mut self) {
-        self.kos_are_kos = true;
+    /// How a target stone the attacker takes in a ko counts. As a ko ([`KoTake::Ko`]), it is
+    /// not taken yet where the defender may retake at once (it is not the side bound by the
+    /// ko rule): the defender's one move is then the retake, and the fight goes on; where the
+    /// defender is bound, the take stands. For whole-board questions, whose `proven` must not
+    /// stand for a ko (a lone stone in atari whose liberty lies inside the defender's stones:
+    /// GNU Go's `attack` says KO_A). Problems and the generator's first ko ("take the stone
+    /// by taking the ko") keep a take a capture, the default.
+    pub fn count_ko_takes(&mut self, ko_take: KoTake) {
+        self.ko_take = ko_take;
+    }
+
+    /// Whether `c` retakes at once a target stone just taken in a ko
+    /// ([`Search::count_ko_takes`]): it defends, kos count as kos, and the ko rule does not
+    /// bind it.
+    fn retakes_target_at_once(&self, c: Color) -> bool {
+        self.ko_take == KoTake::Ko && c == self.goal.defender() && !self.bound_by_ko(c)
     }
 
     /// Whether `board`, with `to_move` to play, holds a target stone just taken in a ko that
-    /// the defender retakes at once ([`Search::read_kos_as_kos`]): the ko point is the taken
-    /// target point.
+    /// the defender retakes at once ([`Search::retakes_target_at_once`]): the ko point is the
+    /// taken target point.
     fn target_in_ko(&self, board: &Board, to_move: Color) -> Option<Point> {
-        if !self.kos_are_kos || to_move != self.goal.defender() || self.bound_by_ko(to_move) {
+        if !self.retakes_target_at_once(to_move) {
             return None;
         }
         let k = board.ko_point()?;
@@ -899,7 +905,7 @@ impl<'a> Search<'a> {
             let (ko, takes_target) = match mv {
                 Move::Play(p) => {
                     let ko = board.ko_after(p, me);
-                    let retaken = ko.is_some() && self.kos_are_kos && !self.bound_by_ko(next);
+                    let retaken = ko.is_some() && self.retakes_target_at_once(next);
                     let takes = me == self.goal.attacker && !retaken && self.takes_target(board, p);
                     (ko, takes)
                 }

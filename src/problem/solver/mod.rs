@@ -272,13 +272,11 @@ impl<'a> Fight<'a> {
     }
 
     /// Both reads with a whole-board question's wider tries ([`Search::attack_thoroughly`])
-    /// and, where it asks so, a target taken in a ko read as a ko ([`Search::read_kos_as_kos`]).
+    /// and a target taken in a ko counted as it asks ([`Search::count_ko_takes`]).
     fn as_whole_board_question(&mut self, ko_take: KoTake) {
         self.attack_thoroughly();
-        if ko_take == KoTake::Ko {
-            self.strict.read_kos_as_kos();
-            self.lenient.read_kos_as_kos();
-        }
+        self.strict.count_ko_takes(ko_take);
+        self.lenient.count_ko_takes(ko_take);
     }
 
     /// Gives the fight `nodes` nodes in all.
