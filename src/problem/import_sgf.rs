@@ -380,6 +380,21 @@ fn color_from_text(t: &str) -> Option<Color> {
     }
 }
 
+/// Whether a question says its answer is a ko beside another kind ("Black to play and win the
+/// capturing race. The solution is a ko.", 对杀成劫, 劫活), in English or Chinese.
+pub(crate) fn says_the_answer_is_a_ko(t: &str) -> bool {
+    const SAYS_KO: [&str; 6] = [
+        "solution is a ko",
+        "result is a ko",
+        "ends in a ko",
+        "answer is a ko",
+        "成劫",
+        "劫活",
+    ];
+    let l = t.to_lowercase();
+    SAYS_KO.iter().any(|w| l.contains(w))
+}
+
 /// The kind a problem's title or question states, in English or Chinese.
 pub(crate) fn kind_from_text(t: &str) -> Option<Kind> {
     let l = t.to_lowercase();

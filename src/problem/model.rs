@@ -261,21 +261,13 @@ impl Problem {
     }
 
     /// Whether the question asks for a ko: the kind says so, or the question does beside
-    /// another kind ("Black to play and win the capturing race. The solution is a ko.", 对杀成劫).
+    /// another kind ([`crate::problem::import_sgf::says_the_answer_is_a_ko`]).
     pub fn answer_is_a_ko(&self) -> bool {
-        const SAYS_KO: [&str; 6] = [
-            "solution is a ko",
-            "result is a ko",
-            "ends in a ko",
-            "answer is a ko",
-            "成劫",
-            "劫活",
-        ];
         self.kind == Kind::Ko
-            || self.comment.as_deref().is_some_and(|c| {
-                let c = c.to_lowercase();
-                SAYS_KO.iter().any(|w| c.contains(w))
-            })
+            || self
+                .comment
+                .as_deref()
+                .is_some_and(crate::problem::import_sgf::says_the_answer_is_a_ko)
     }
 
     /// The number of correct and wrong lines.

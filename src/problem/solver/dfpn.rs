@@ -162,8 +162,9 @@ pub struct Search<'a> {
     /// under rules that read it so, when the learner attacks in life and death
     /// ([`Search::under`]).
     one_sided_kos: bool,
-    /// Whether the attacker of a capture also saves its chains of two liberties next to the
-    /// target, not only those in atari ([`Search::attack_thoroughly`]).
+    /// Whether a capture is read with a whole-board question's wider tries: the attacker also
+    /// saves its chains of two liberties next to the target, not only those in atari, and both
+    /// sides play on the short chains the target would join ([`Search::attack_thoroughly`]).
     thorough: bool,
     /// How a target stone the attacker takes in a ko counts ([`Search::count_ko_takes`]).
     ko_take: KoTake,

@@ -264,19 +264,13 @@ impl<'a> Fight<'a> {
         true
     }
 
-    /// Both reads with the attacker's wider tries of a whole-board question
-    /// ([`Search::attack_thoroughly`]).
-    fn attack_thoroughly(&mut self) {
-        self.strict.attack_thoroughly();
-        self.lenient.attack_thoroughly();
-    }
-
     /// Both reads with a whole-board question's wider tries ([`Search::attack_thoroughly`])
     /// and a target taken in a ko counted as it asks ([`Search::count_ko_takes`]).
     fn as_whole_board_question(&mut self, ko_take: KoTake) {
-        self.attack_thoroughly();
-        self.strict.count_ko_takes(ko_take);
-        self.lenient.count_ko_takes(ko_take);
+        for search in [&mut self.strict, &mut self.lenient] {
+            search.attack_thoroughly();
+            search.count_ko_takes(ko_take);
+        }
     }
 
     /// Gives the fight `nodes` nodes in all.
@@ -1853,7 +1847,7 @@ mod tests {
     fn an_escape_to_three_liberties_that_a_throw_in_turns_into_a_ko_is_not_proven() {
         // The bank's own problem: B hg escapes; B fi (atari on gi hi) lets W hg, and after B ii
         // takes two stones White's throw-in at gi makes a ko (GNU Go: `attack G2` after fi,
-        // KO_A by H3). Three liberties do not count as escaped.
+        // KO_A by H3). The liberties the line reaches there do not count as escaped.
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("problems/L4 02 逃子 Escape/escape-47957c33e2.sgf");
         let p = from_sgf_bytes(&std::fs::read(path).unwrap())
