@@ -272,6 +272,19 @@ impl Board {
         self.color_at(self.index(p))
     }
 
+    /// The stone on cell `i` of the padded grid (`None` for an empty point or a border cell):
+    /// [`Board::get`] for loops that walk cells.
+    #[inline]
+    pub(crate) fn cell_stone(&self, i: usize) -> Option<Color> {
+        self.color_at(i)
+    }
+
+    /// [`Board::in_atari`] for the stone on cell `i` (`false` off a stone).
+    #[inline]
+    pub(crate) fn cell_in_atari(&self, i: usize) -> bool {
+        self.color_at(i).is_some() && self.chains[self.head[i] as usize].in_atari()
+    }
+
     #[inline]
     fn color_at(&self, i: usize) -> Option<Color> {
         match self.cells[i] {
@@ -361,7 +374,7 @@ impl Board {
     }
 
     /// The cells of the chain whose stone is at cell `i`, following its circular list once.
-    fn chain_cells(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn chain_cells(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
         let mut at = Some(i);
         std::iter::from_fn(move || {
             let s = at?;

@@ -1038,41 +1038,39 @@ impl<'a> Search<'a> {
     }
 
     /// The target's chains and every defender chain one empty point away from them, grown
-    /// until no more join (inside the region).
-    fn target_group(&self, board: &Board) -> Vec<Point> {
+    /// until no more join (inside the region), as cells of the board's padded grid.
+    fn target_group(&self, board: &Board) -> Vec<usize> {
         let defender = self.goal.defender();
-        let n = usize::from(board.size());
-        let at = |p: Point| usize::from(p.y) * n + usize::from(p.x);
         let mut in_group = self.marks[0].borrow_mut();
-        in_group.fresh(n * n);
-        let mut group: Vec<Point> = Vec::with_capacity(64);
-        let add_chain = |p: Point, in_group: &mut Marks, group: &mut Vec<Point>| {
-            for c in board.chain_stones(p) {
-                in_group.insert(at(c));
+        in_group.fresh(board.cell_count());
+        let mut group: Vec<usize> = Vec::with_capacity(64);
+        let add_chain = |i: usize, in_group: &mut Marks, group: &mut Vec<usize>| {
+            for c in board.chain_cells(i) {
+                in_group.insert(c);
                 group.push(c);
             }
         };
         for &t in &self.goal.target {
-            if !in_group.has(at(t)) {
-                add_chain(t, &mut in_group, &mut group);
+            let i = board.index(t);
+            if !in_group.has(i) && board.cell_stone(i).is_some() {
+                add_chain(i, &mut in_group, &mut group);
             }
         }
-        let mut i = 0;
-        while i < group.len() {
-            let s = group[i];
-            i += 1;
-            for q in board.adjacent(s) {
-                let empty = board.get(q).is_none();
-                let mut visit = |r: Point| {
-                    if board.get(r) == Some(defender)
-                        && !in_group.has(at(r))
-                        && self.area.contains(r)
+        let mut k = 0;
+        while k < group.len() {
+            let s = group[k];
+            k += 1;
+            for q in board.neighbours(s) {
+                let mut visit = |r: usize| {
+                    if board.cell_stone(r) == Some(defender)
+                        && !in_group.has(r)
+                        && self.area.contains_cell(r)
                     {
                         add_chain(r, &mut in_group, &mut group);
                     }
                 };
-                if empty {
-                    board.adjacent(q).for_each(&mut visit);
+                if board.is_empty_cell(q) {
+                    board.neighbours(q).into_iter().for_each(&mut visit);
                 } else {
                     visit(q);
                 }
@@ -1088,27 +1086,24 @@ impl<'a> Search<'a> {
     /// which both sides have.
     fn fight_points(&self, board: &Board, me: Color, first: bool) -> Vec<Point> {
         let defender = self.goal.defender();
-        let n = usize::from(board.size());
-        let at = |p: Point| usize::from(p.y) * n + usize::from(p.x);
+        let at = |p: Point| board.index(p);
         let group = self.target_group(board);
-        // Two lines around the group.
+        // Two lines around the group, by cell: a step past the board's edge lands on the
+        // border ring (rows wrap onto it), which is never a move.
+        let cells = board.cell_count();
+        let stride = board.size() as isize + 2;
         let mut near = self.marks[1].borrow_mut();
-        near.fresh(n * n);
-        for g in &group {
-            for dy in -2i32..=2 {
-                for dx in -2i32..=2 {
-                    let (x, y) = (i32::from(g.x) + dx, i32::from(g.y) + dy);
-                    if dx.abs() + dy.abs() <= 2
-                        && (0..n as i32).contains(&x)
-                        && (0..n as i32).contains(&y)
-                    {
-                        near.insert(y as usize * n + x as usize);
-                    }
+        near.fresh(cells);
+        for &c in &group {
+            for (dx, dy) in DIAMOND {
+                let i = c as isize + dy as isize * stride + dx as isize;
+                if (0..cells as isize).contains(&i) {
+                    near.insert(i as usize);
                 }
             }
         }
         let mut taken = self.marks[2].borrow_mut();
-        taken.fresh(n * n);
+        taken.fresh(cells);
         // Both sides play where the group could make eyes or run: the empty points it reaches
         // through empty points (two lines around it). Elsewhere the attacker would only fill its
         // own territory, and the defender could only fill the attacker's outside liberties,
@@ -1133,10 +1128,11 @@ impl<'a> Search<'a> {
         // shortens the defender's chains beside it), each chain once.
         let mut raced: Vec<u16> = Vec::new();
         for &g in &group {
-            for q in board.adjacent(g) {
-                if board.get(q) != Some(self.goal.attacker) {
+            for c in board.neighbours(g) {
+                if board.cell_stone(c) != Some(self.goal.attacker) {
                     continue;
                 }
+                let q = board.point(c);
                 let id = board.chain_id(q).expect("a stone");
                 if raced.contains(&id) {
                     continue;
@@ -1173,16 +1169,15 @@ impl<'a> Search<'a> {
     /// at all, and flooding the whole open board at every node to find such points was a third
     /// of the search's time; but a move left out of the opponent's list can make a false proof,
     /// so the opponent keeps them, while fewer moves of the learner's own only take proofs away.
-    /// The flood runs on the board's cells, in the order of [`Board::adjacent`].
+    /// The flood runs on the board's cells, in the order of [`Board::adjacent`]; `near` and `taken`
+    /// are marked by cell too.
     fn reach_near(
         &self,
         board: &Board,
-        group: &[Point],
+        group: &[usize],
         (near, whole): (&Marks, bool),
         taken: &mut Marks,
     ) -> Vec<Point> {
-        let n = usize::from(board.size());
-        let at = |p: Point| usize::from(p.y) * n + usize::from(p.x);
         let mut flooded = self.marks[4].borrow_mut();
         flooded.fresh(board.cell_count());
         let mut cells: Vec<usize> = Vec::with_capacity(64);
@@ -1190,14 +1185,14 @@ impl<'a> Search<'a> {
             if board.is_empty_cell(i)
                 && self.area.contains_cell(i)
                 && !flooded.has(i)
-                && (whole || near.has(at(board.point(i))))
+                && (whole || near.has(i))
             {
                 flooded.insert(i);
                 cells.push(i);
             }
         };
         for &g in group {
-            for i in board.neighbours(board.index(g)) {
+            for i in board.neighbours(g) {
                 visit(i, &mut flooded, &mut cells);
             }
         }
@@ -1211,10 +1206,9 @@ impl<'a> Search<'a> {
         }
         let mut reach: Vec<Point> = Vec::with_capacity(cells.len());
         for c in cells {
-            let p = board.point(c);
-            if near.has(at(p)) {
-                taken.insert(at(p));
-                reach.push(p);
+            if near.has(c) {
+                taken.insert(c);
+                reach.push(board.point(c));
             }
         }
         reach
@@ -1321,22 +1315,38 @@ impl<'a> Search<'a> {
 
     /// Ordering: captures and ataris first, then the target's liberties, then nearness.
     fn score(&self, board: &Board, p: Point, me: Color) -> i32 {
-        let n = usize::from(board.size());
-        let dist = |q: Point| self.to_target[usize::from(q.y) * n + usize::from(q.x)];
+        let i = board.index(p);
         let mut score = 0;
-        for q in board.adjacent(p) {
-            match board.get(q) {
-                Some(c) if c != me && board.in_atari(q) => score += 1000,
-                Some(c) if c == me && board.in_atari(q) => score += 300,
+        for q in board.neighbours(i) {
+            match board.cell_stone(q) {
+                Some(c) if c != me && board.cell_in_atari(q) => score += 1000,
+                Some(c) if c == me && board.cell_in_atari(q) => score += 300,
                 _ => {}
             }
-            if dist(q) == 0 {
+            if self.to_target[q] == 0 {
                 score += 100;
             }
         }
-        score - dist(p)
+        score - self.to_target[i]
     }
 }
+
+/// The points two lines around a point (Manhattan distance 2 at most), as offsets.
+const DIAMOND: [(i32, i32); 13] = [
+    (0, -2),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-2, 0),
+    (-1, 0),
+    (0, 0),
+    (1, 0),
+    (2, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (0, 2),
+];
 
 /// Life and death: a chain beside the group with this many liberties or fewer is in a race,
 /// and both sides play on its liberties (the attacker's chains touching the group, the
@@ -1373,21 +1383,26 @@ fn short_neighbours_liberties(board: &Board, q: Point, defender: Color, cap: usi
     out
 }
 
-/// Each point's Manhattan distance to the nearest point of `target`, row-major: 0 exactly on
-/// the target's points, as a goal always names at least one (the search reads `target[0]`).
+/// Each point's Manhattan distance to the nearest point of `target`, by cell of the board's
+/// padded grid: 0 exactly on the target's points, as a goal always names at least one (the
+/// search reads `target[0]`), and [`OFF_BOARD`] on the border.
 fn target_distances(board: &Board, target: &[Point]) -> Vec<i32> {
-    let n = i32::from(board.size());
-    (0..n * n)
-        .map(|i| {
-            let (x, y) = (i % n, i / n);
-            target
-                .iter()
-                .map(|t| (i32::from(t.x) - x).abs() + (i32::from(t.y) - y).abs())
-                .min()
-                .unwrap_or(0)
-        })
-        .collect()
+    let mut out = vec![OFF_BOARD; board.cell_count()];
+    for p in board.points() {
+        out[board.index(p)] = target
+            .iter()
+            .map(|t| {
+                (i32::from(t.x) - i32::from(p.x)).abs() + (i32::from(t.y) - i32::from(p.y)).abs()
+            })
+            .min()
+            .unwrap_or(0);
+    }
+    out
 }
+
+/// A border cell's distance to the target ([`target_distances`]): far enough never to count
+/// as the target's neighbour.
+const OFF_BOARD: i32 = 1 << 20;
 
 /// Whether the points form one orthogonally connected piece (an empty list does).
 fn connected(pts: &[Point]) -> bool {
