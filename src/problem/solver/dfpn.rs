@@ -1141,22 +1141,18 @@ impl<'a> Search<'a> {
                 if board.liberties_up_to(q, RACE + 1) > RACE {
                     continue;
                 }
-                let mut add = |l: Point, out: &mut Vec<Point>| {
+                let mut add = |l: Point| {
                     if self.area.contains(l) && !taken.has(at(l)) {
                         taken.insert(at(l));
                         out.push(l);
                     }
                 };
-                for l in board.liberties(q) {
-                    add(l, &mut out);
-                }
+                liberties_of(board, q, &mut add);
                 // The short chain's other neighbours: a defender chain of `RACE` liberties or
                 // fewer next to it is what the attacker shortens, takes or ataris to save it
                 // (a race against that chain, fought outside the group's own space), and what
                 // the defender extends.
-                for l in short_neighbours_liberties(board, q, defender, RACE) {
-                    add(l, &mut out);
-                }
+                short_neighbours_liberties(board, q, defender, RACE, &mut add);
             }
         }
         out
@@ -1293,21 +1289,16 @@ impl<'a> Search<'a> {
                     // attacker's try (in the same game, B L5 takes the stone beside the
                     // target's neighbour M4, and the target cannot escape).
                     if attacking {
-                        for l in short_neighbours_liberties(board, q, self.goal.defender(), 1) {
-                            push(l);
-                        }
+                        short_neighbours_liberties(board, q, self.goal.defender(), 1, &mut push);
                     }
                     continue;
                 }
-                for l in board.liberties(q) {
-                    push(l);
-                }
+                liberties_of(board, q, &mut push);
                 // A defender chain of `ATARI_RESCUE` liberties or fewer beside the short chain:
                 // the attacker saves its chain by taking it, the defender extends it to keep
                 // the attack going.
-                for l in short_neighbours_liberties(board, q, self.goal.defender(), ATARI_RESCUE) {
-                    push(l);
-                }
+                let rescue = ATARI_RESCUE;
+                short_neighbours_liberties(board, q, self.goal.defender(), rescue, &mut push);
             }
         }
         out
@@ -1362,25 +1353,44 @@ const JOINED: usize = 4;
 const ATARI_RESCUE: usize = 2;
 
 /// The liberties of the `defender` chains of `cap` liberties or fewer next to the chain at `q`,
-/// each chain read once (a point may repeat across chains: the callers keep their own sets).
-fn short_neighbours_liberties(board: &Board, q: Point, defender: Color, cap: usize) -> Vec<Point> {
+/// each chain read once, given to `f` ([`liberties_of`]: a point may repeat, and the callers
+/// keep their own sets).
+fn short_neighbours_liberties(
+    board: &Board,
+    q: Point,
+    defender: Color,
+    cap: usize,
+    f: &mut impl FnMut(Point),
+) {
     let mut seen: Vec<u16> = Vec::new();
-    let mut out = Vec::new();
-    for c in board.chain(q) {
-        for d in board.adjacent(c) {
-            if board.get(d) != Some(defender) {
+    for c in board.chain_cells(board.index(q)) {
+        for d in board.neighbours(c) {
+            if board.cell_stone(d) != Some(defender) {
                 continue;
             }
+            let d = board.point(d);
             let id = board.chain_id(d).expect("a stone");
             if !seen.contains(&id) {
                 seen.push(id);
                 if board.liberties_up_to(d, cap + 1) <= cap {
-                    out.extend(board.liberties(d));
+                    liberties_of(board, d, f);
                 }
             }
         }
     }
-    out
+}
+
+/// The liberties of the chain at `q` (a stone), given to `f` in the order of
+/// [`Board::liberties`], without a list: a liberty shared by several of its stones comes again
+/// each time, for callers that keep their own sets.
+fn liberties_of(board: &Board, q: Point, f: &mut impl FnMut(Point)) {
+    for c in board.chain_cells(board.index(q)) {
+        for n in board.neighbours(c) {
+            if board.is_empty_cell(n) {
+                f(board.point(n));
+            }
+        }
+    }
 }
 
 /// Each point's Manhattan distance to the nearest point of `target`, by cell of the board's
