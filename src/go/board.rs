@@ -272,21 +272,16 @@ impl Board {
         self.color_at(self.index(p))
     }
 
-    /// The stone on cell `i` of the padded grid (`None` for an empty point or a border cell):
-    /// [`Board::get`] for loops that walk cells.
-    #[inline]
-    pub(crate) fn cell_stone(&self, i: usize) -> Option<Color> {
-        self.color_at(i)
-    }
-
     /// [`Board::in_atari`] for the stone on cell `i` (`false` off a stone).
     #[inline]
     pub(crate) fn cell_in_atari(&self, i: usize) -> bool {
         self.color_at(i).is_some() && self.chains[self.head[i] as usize].in_atari()
     }
 
+    /// The stone on cell `i` of the padded grid (`None` for an empty point or a border cell):
+    /// [`Board::get`] for loops that walk cells.
     #[inline]
-    fn color_at(&self, i: usize) -> Option<Color> {
+    pub(crate) fn color_at(&self, i: usize) -> Option<Color> {
         match self.cells[i] {
             Cell::Black => Some(Color::Black),
             Cell::White => Some(Color::White),
@@ -462,8 +457,7 @@ impl Board {
 
     /// Whether the chain through `p` has exactly one liberty.
     pub fn in_atari(&self, p: Point) -> bool {
-        let i = self.index(p);
-        self.color_at(i).is_some() && self.chains[self.head[i] as usize].in_atari()
+        self.cell_in_atari(self.index(p))
     }
 
     #[inline]

@@ -1052,7 +1052,7 @@ impl<'a> Search<'a> {
         };
         for &t in &self.goal.target {
             let i = board.index(t);
-            if !in_group.has(i) && board.cell_stone(i).is_some() {
+            if !in_group.has(i) && board.color_at(i).is_some() {
                 add_chain(i, &mut in_group, &mut group);
             }
         }
@@ -1062,7 +1062,7 @@ impl<'a> Search<'a> {
             k += 1;
             for q in board.neighbours(s) {
                 let mut visit = |r: usize| {
-                    if board.cell_stone(r) == Some(defender)
+                    if board.color_at(r) == Some(defender)
                         && !in_group.has(r)
                         && self.area.contains_cell(r)
                     {
@@ -1086,7 +1086,6 @@ impl<'a> Search<'a> {
     /// which both sides have.
     fn fight_points(&self, board: &Board, me: Color, first: bool) -> Vec<Point> {
         let defender = self.goal.defender();
-        let at = |p: Point| board.index(p);
         let group = self.target_group(board);
         // Two lines around the group, by cell: a step past the board's edge lands on the
         // border ring (rows wrap onto it), which is never a move.
@@ -1113,12 +1112,13 @@ impl<'a> Search<'a> {
         let mut out = self.reach_near(board, &group, (&near, whole), &mut taken);
         if first && me == defender {
             for p in self.area.rect_points() {
-                if near.has(at(p))
-                    && board.get(p).is_none()
-                    && self.area.contains(p)
-                    && !taken.has(at(p))
+                let i = board.index(p);
+                if near.has(i)
+                    && board.is_empty_cell(i)
+                    && self.area.contains_cell(i)
+                    && !taken.has(i)
                 {
-                    taken.insert(at(p));
+                    taken.insert(i);
                     out.push(p);
                 }
             }
@@ -1129,7 +1129,7 @@ impl<'a> Search<'a> {
         let mut raced: Vec<u16> = Vec::new();
         for &g in &group {
             for c in board.neighbours(g) {
-                if board.cell_stone(c) != Some(self.goal.attacker) {
+                if board.color_at(c) != Some(self.goal.attacker) {
                     continue;
                 }
                 let q = board.point(c);
@@ -1142,8 +1142,9 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 let mut add = |l: Point| {
-                    if self.area.contains(l) && !taken.has(at(l)) {
-                        taken.insert(at(l));
+                    let i = board.index(l);
+                    if self.area.contains_cell(i) && !taken.has(i) {
+                        taken.insert(i);
                         out.push(l);
                     }
                 };
@@ -1297,8 +1298,8 @@ impl<'a> Search<'a> {
                 // A defender chain of `ATARI_RESCUE` liberties or fewer beside the short chain:
                 // the attacker saves its chain by taking it, the defender extends it to keep
                 // the attack going.
-                let rescue = ATARI_RESCUE;
-                short_neighbours_liberties(board, q, self.goal.defender(), rescue, &mut push);
+                let defender = self.goal.defender();
+                short_neighbours_liberties(board, q, defender, ATARI_RESCUE, &mut push);
             }
         }
         out
@@ -1309,7 +1310,7 @@ impl<'a> Search<'a> {
         let i = board.index(p);
         let mut score = 0;
         for q in board.neighbours(i) {
-            match board.cell_stone(q) {
+            match board.color_at(q) {
                 Some(c) if c != me && board.cell_in_atari(q) => score += 1000,
                 Some(c) if c == me && board.cell_in_atari(q) => score += 300,
                 _ => {}
@@ -1365,7 +1366,7 @@ fn short_neighbours_liberties(
     let mut seen: Vec<u16> = Vec::new();
     for c in board.chain_cells(board.index(q)) {
         for d in board.neighbours(c) {
-            if board.cell_stone(d) != Some(defender) {
+            if board.color_at(d) != Some(defender) {
                 continue;
             }
             let d = board.point(d);
