@@ -196,6 +196,9 @@ pub struct Search<'a> {
     /// Each point's distance to the nearest target stone (Manhattan), with the target's own
     /// points at 0: the move ordering's nearness, computed once.
     to_target: Vec<i32>,
+    /// The cells within `COUNTER_CAPTURE` lines of the target stones (as they stand at the
+    /// start), where the defender of a capture looks for attacker chains in atari to take.
+    near_target: Vec<usize>,
 }
 
 const SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -228,6 +231,7 @@ impl<'a> Search<'a> {
             aborted: false,
             kid_cache: Vec::new(),
             to_target: target_distances(&area.board, &goal.target),
+            near_target: cells_near(&area.board, &goal.target, COUNTER_CAPTURE),
         }
     }
 
@@ -1267,6 +1271,31 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        // Whole-board questions: the defender takes any attacker chain of two stones or more
+        // in atari near the target (within `COUNTER_CAPTURE` lines of it). Stones that touch
+        // neither the target nor its liberties can still be what saves it, when the space
+        // they leave gives a chain the target joins its liberties (ggg-intermediate-10 after
+        // B so W rp: B ss takes the corner's two stones and po is saved, GNU Go's `defend`
+        // too; without the try the save was "refuted"). Not single stones: their captures
+        // are mostly kos and throw-ins, and with them the capture in the nine-by-nine
+        // `JOINS_THROUGH_ITS_LIBERTY` after W db B eb W dc read as a ko, where GNU Go's
+        // `attack` and the search without the try take the stone by D6. Nor for problems:
+        // against their narrower attacker tries (`thorough`) the defender's wider ones prove
+        // the false escape fi of the bank's escape-47957c33e2 (a ko for GNU Go).
+        if !attacking && self.thorough {
+            for &i in &self.near_target {
+                let attacker = Some(self.goal.attacker);
+                if board.color_at(i) == attacker
+                    && board
+                        .neighbours(i)
+                        .iter()
+                        .any(|&j| board.color_at(j) == attacker)
+                    && board.cell_in_atari(i)
+                {
+                    liberties_of(board, board.point(i), &mut push);
+                }
+            }
+        }
         // The attacker's chains next to the target or to its liberties (a net's stones stand
         // by the liberties, not on the target): when short of liberties, their liberties are
         // the defender's counter-attack and the attacker's rescue.
@@ -1352,6 +1381,25 @@ const JOINED: usize = 4;
 /// Captures: a defender chain of this many liberties or fewer beside an attacker chain in atari
 /// is what the attacker takes (or ataris) to save it.
 const ATARI_RESCUE: usize = 2;
+
+/// How far from the target (Manhattan) the defender of a capture looks for attacker chains in
+/// atari to take.
+const COUNTER_CAPTURE: i32 = 4;
+
+/// The board's cells within `d` lines (Manhattan) of a target stone.
+fn cells_near(board: &Board, target: &[Point], d: i32) -> Vec<usize> {
+    board
+        .points()
+        .filter(|&p| near_any(p, target, d))
+        .map(|p| board.index(p))
+        .collect()
+}
+
+fn near_any(p: Point, pts: &[Point], d: i32) -> bool {
+    pts.iter().any(|t| {
+        (i32::from(t.x) - i32::from(p.x)).abs() + (i32::from(t.y) - i32::from(p.y)).abs() <= d
+    })
+}
 
 /// The liberties of the `defender` chains of `cap` liberties or fewer next to the chain at `q`,
 /// each chain read once, given to `f` ([`liberties_of`]: a point may repeat, and the callers

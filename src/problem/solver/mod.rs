@@ -1909,4 +1909,39 @@ mod tests {
             "{far:?}"
         );
     }
+
+    /// ggg-intermediate-10 after B so (T5 in GTP) W rp (S4): Black's three stones po-qo-qp
+    /// are short of liberties, and what saves them is B ss, which takes White's two corner
+    /// stones rr-sr (in atari, three lines from the target and beside none of its liberties):
+    /// the corner's space then gives the chain the target joins its liberties (GNU Go 3.8:
+    /// `defend R5` → T1). Without the counter-capture among the defender's tries the save was
+    /// "refuted" in 4,309 nodes.
+    #[test]
+    fn a_chain_is_saved_by_taking_stones_in_atari_that_are_not_its_neighbours() {
+        let Some(p) = shared_problem("ggg/intermediate/ggg-intermediate-10.sgf") else {
+            return;
+        };
+        let pt = |s: &str| Point::from_sgf(s).unwrap();
+        let game =
+            crate::problem::replay_history(&p, &[Move::Play(pt("so")), Move::Play(pt("rp"))])
+                .unwrap();
+        let budget = Budget {
+            nodes: 20_000,
+            ..generous()
+        };
+        let s = solve_query(
+            game.board(),
+            Question::Save,
+            pt("po"),
+            Ruleset::Chinese,
+            budget,
+        );
+        assert_ne!(s.status, Status::Refuted, "{s:?}");
+        assert!(
+            s.refutations
+                .iter()
+                .all(|(m, _)| *m != Move::Play(pt("ss"))),
+            "{s:?}"
+        );
+    }
 }
