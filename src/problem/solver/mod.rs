@@ -464,7 +464,15 @@ impl<'a> Fight<'a> {
     /// Reads every first move until the deadline and sums up. Where the goal's answer is a ko
     /// (`ko_answer`: the question asks for one and the author's move wins only the ko), the
     /// moves that win the ko are the answer, with the status `ko`.
-    fn conclude(&mut self, clock: Instant, also: &[Move], ko_answer: bool) -> Solution {
+    ///
+    /// A move of `refused` proven correct refuses the goal (a move the author marks wrong): the
+    /// reading stops there, and the budget is left to the goals after it.
+    fn conclude(
+        &mut self,
+        clock: Instant,
+        (also, refused): (&[Move], &[Move]),
+        ko_answer: bool,
+    ) -> Solution {
         let mut moves = self.first_moves();
         // The author's moves are read even where the search would not list them.
         for &m in also {
@@ -477,7 +485,7 @@ impl<'a> Fight<'a> {
         // move's reading over to its next round.
         let mut nodes = 1000;
         let mut time = slice_time(Duration::from_millis(10), nodes, self.whole());
-        while Instant::now() < self.deadline && self.nodes_left > 0 {
+        'rounds: while Instant::now() < self.deadline && self.nodes_left > 0 {
             let mut open = 0;
             for (k, &mv) in moves.iter().enumerate() {
                 if verdicts[k].0 == MoveVerdict::Unknown {
@@ -486,6 +494,9 @@ impl<'a> Fight<'a> {
                         nodes: self.spent() + nodes,
                     };
                     verdicts[k] = self.classify(mv, slice);
+                    if verdicts[k].0 == MoveVerdict::Correct && refused.contains(&mv) {
+                        break 'rounds;
+                    }
                     open += usize::from(verdicts[k].0 == MoveVerdict::Unknown);
                 }
             }
@@ -932,7 +943,7 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
             let others = spent(fights) - fights[k].nodes();
             let fight = &mut fights[k];
             fight.limit_nodes(budget.nodes.saturating_sub(others + fight.nodes()));
-            let mut s = fight.conclude(clock, &authors, ko_answer);
+            let mut s = fight.conclude(clock, (&authors, &wrongs), ko_answer);
             s.nodes += others + probed;
             // A goal under which a move the author marks wrong is proven is not the author's.
             (!s.correct_first_moves.iter().any(|m| wrongs.contains(m))).then_some(s)
@@ -981,7 +992,7 @@ pub fn solve_query_counting(
     }
     let mut fight = Fight::new(&g, &area, to_move, rules, &budget, clock + budget.time);
     fight.as_whole_board_question(ko_take);
-    fight.conclude(clock, &[], false)
+    fight.conclude(clock, (&[], &[]), false)
 }
 
 /// A kill or live question on a group the board's own stones do not wall in: the frame around
@@ -1012,7 +1023,7 @@ fn in_the_open(
     };
     let framed = || {
         let mut fight = Fight::new(g, area, to_move, rules, &half, clock + half.time);
-        fight.conclude(clock, &[], false).wins_of(!attacks)
+        fight.conclude(clock, (&[], &[]), false).wins_of(!attacks)
     };
     // The same side moves first: the attacker's capture, or the defender's save.
     let question = if attacks {
@@ -1027,7 +1038,7 @@ fn in_the_open(
         let rest = Budget { nodes, ..budget };
         let mut fight = Fight::new(capture, &open, to_move, rules, &rest, clock + budget.time);
         fight.as_whole_board_question(ko_take);
-        Some(fight.conclude(clock, &[], false).wins_of(attacks))
+        Some(fight.conclude(clock, (&[], &[]), false).wins_of(attacks))
     };
     let (framed, taken) = if together {
         std::thread::scope(|scope| {
@@ -1943,5 +1954,30 @@ mod tests {
                 .all(|(m, _)| *m != Move::Play(pt("ss"))),
             "{s:?}"
         );
+    }
+
+    /// The bank's make-two-eyes-fa8dd2f7fa has two live goals that fit the tree at first: the
+    /// first (ef) proves a move the author marks wrong once every first move is read, and is
+    /// refused. That reading used to run on to the end of the budget before it was refused, and
+    /// left the second goal (gf) nothing to conclude with: proven at 200,000 nodes, `unknown`
+    /// at 500,000. It now stops at the wrong move's proof.
+    #[test]
+    fn a_goal_refused_for_a_wrong_move_leaves_the_budget_to_the_next() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems/L4 11 做眼 Make two eyes/make-two-eyes-fa8dd2f7fa.sgf");
+        let p = from_sgf_bytes(&std::fs::read(path).unwrap())
+            .unwrap()
+            .remove(0)
+            .unwrap();
+        for nodes in [200_000, 500_000] {
+            let budget = Budget {
+                nodes,
+                ..crate::problem::generator::check_budget()
+            };
+            let s = solve(&p, budget);
+            assert_eq!(s.status, Status::Proven, "{nodes}: {s:?}");
+            let moves: Vec<String> = s.correct_first_moves.iter().map(move_str).collect();
+            assert_eq!(moves, ["fd"], "{nodes}: {s:?}");
+        }
     }
 }
