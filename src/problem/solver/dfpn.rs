@@ -199,6 +199,8 @@ pub struct Search<'a> {
     /// The cells within `COUNTER_CAPTURE` lines of the target stones (as they stand at the
     /// start), where the defender of a capture looks for attacker chains in atari to take.
     near_target: Vec<usize>,
+    /// By ply, the last two moves that won a node there, newest first ([`Search::killers_first`]).
+    killers: Vec<[Option<Move>; 2]>,
 }
 
 const SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -232,6 +234,7 @@ impl<'a> Search<'a> {
             kid_cache: Vec::new(),
             to_target: target_distances(&area.board, &goal.target),
             near_target: cells_near(&area.board, &goal.target, COUNTER_CAPTURE),
+            killers: Vec::new(),
         }
     }
 
@@ -741,6 +744,9 @@ impl<'a> Search<'a> {
         let (result, bound) = loop {
             let (phi, delta, best, best_phi, second_delta, on_path) = self.combine(&kids);
             if phi >= th_phi || delta >= th_delta || self.aborted {
+                if phi == 0 {
+                    self.remember_killer(state.ply, kids[best].mv);
+                }
                 break ((phi, delta), on_path);
             }
             let kid = kids[best];
@@ -904,7 +910,8 @@ impl<'a> Search<'a> {
         let next = me.opponent();
         let horizon = self.goal.horizon.is_some_and(|h| state.ply + 1 >= h);
         let defender = self.goal.defender();
-        let moves = self.moves(state, false);
+        let mut moves = self.moves(state, false);
+        self.killers_first(state.ply, &mut moves);
         let mut out = Vec::with_capacity(moves.len());
         for (rank, (mv, hash)) in moves.into_iter().enumerate() {
             let (ko, takes_target) = match mv {
@@ -951,6 +958,36 @@ impl<'a> Search<'a> {
             out.push(kid);
         }
         out
+    }
+
+    /// Keeps `mv`, which has just won a node at `ply`, as that ply's newest killer.
+    fn remember_killer(&mut self, ply: u32, mv: Move) {
+        let ply = ply as usize;
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None, None]);
+        }
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+    }
+
+    /// The killer heuristic: the moves that last won a node at this ply (a refutation often
+    /// refutes the siblings too) go to the front of the move order, newest first, wherever the
+    /// static order put them. Against the static order alone, at fixed nodes on one core: GGG
+    /// easy (400,000 nodes) 119 of 140 both ways with 5% fewer nodes, the harder sets (200,000
+    /// nodes) 34 → 36 of 180 (one killer a ply: the same on GGG easy). Tried and not kept
+    /// beside it: the reply that last won against the opponent's move (a counter-move table),
+    /// 120 of 140 but 33 of 180.
+    fn killers_first(&self, ply: u32, moves: &mut [(Move, u64)]) {
+        if let Some(k) = self.killers.get(ply as usize) {
+            for m in k.iter().rev().flatten() {
+                if let Some(i) = moves.iter().position(|&(x, _)| x == *m) {
+                    moves[..=i].rotate_right(1);
+                }
+            }
+        }
     }
 
     /// How much a kid's place in the move order adds to its first disproof number (its
