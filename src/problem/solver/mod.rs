@@ -1159,6 +1159,17 @@ mod tests {
         from_sgf_bytes(src.as_bytes()).unwrap().remove(0).unwrap()
     }
 
+    /// A problem of the project's own bank (`problems/`, shipped with the repository).
+    fn shipped_problem(path: &str) -> Problem {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems")
+            .join(path);
+        from_sgf_bytes(&std::fs::read(path).unwrap())
+            .unwrap()
+            .remove(0)
+            .unwrap()
+    }
+
     /// A problem of `../shared/data/problems`, or `None` (with a printed skip message) when the
     /// folder is absent in a user's clone; under `SENTE_REQUIRE_SHARED=1` that fails.
     fn shared_problem(path: &str) -> Option<Problem> {
@@ -1859,12 +1870,7 @@ mod tests {
         // The bank's own problem: B hg escapes; B fi (atari on gi hi) lets W hg, and after B ii
         // takes two stones White's throw-in at gi makes a ko (GNU Go: `attack G2` after fi,
         // KO_A by H3). The liberties the line reaches there do not count as escaped.
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("problems/L4 02 逃子 Escape/escape-47957c33e2.sgf");
-        let p = from_sgf_bytes(&std::fs::read(path).unwrap())
-            .unwrap()
-            .remove(0)
-            .unwrap();
+        let p = shipped_problem("L4 02 逃子 Escape/escape-47957c33e2.sgf");
         let s = solve(&p, generous());
         assert_eq!(s.status, Status::Proven, "{s:?}");
         let moves: Vec<String> = s.correct_first_moves.iter().map(move_str).collect();
@@ -1963,12 +1969,7 @@ mod tests {
     /// at 500,000. It now stops at the wrong move's proof.
     #[test]
     fn a_goal_refused_for_a_wrong_move_leaves_the_budget_to_the_next() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("problems/L4 11 做眼 Make two eyes/make-two-eyes-fa8dd2f7fa.sgf");
-        let p = from_sgf_bytes(&std::fs::read(path).unwrap())
-            .unwrap()
-            .remove(0)
-            .unwrap();
+        let p = shipped_problem("L4 11 做眼 Make two eyes/make-two-eyes-fa8dd2f7fa.sgf");
         for nodes in [200_000, 500_000] {
             let budget = Budget {
                 nodes,
