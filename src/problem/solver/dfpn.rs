@@ -197,7 +197,8 @@ pub struct Search<'a> {
     /// points at 0: the move ordering's nearness, computed once.
     to_target: Vec<i32>,
     /// The cells within `COUNTER_CAPTURE` lines of the target stones (as they stand at the
-    /// start), where the defender of a capture looks for attacker chains in atari to take.
+    /// start), where the defender of a whole-board capture looks for attacker chains in atari
+    /// to take: from `to_target`, and only once the search attacks thoroughly.
     near_target: Vec<usize>,
     /// By ply, the last two moves that won a node there, newest first ([`Search::killers_first`]).
     killers: Vec<[Option<Move>; 2]>,
@@ -233,7 +234,7 @@ impl<'a> Search<'a> {
             aborted: false,
             kid_cache: Vec::new(),
             to_target: target_distances(&area.board, &goal.target),
-            near_target: cells_near(&area.board, &goal.target, COUNTER_CAPTURE),
+            near_target: Vec::new(),
             killers: Vec::new(),
         }
     }
@@ -286,6 +287,9 @@ impl<'a> Search<'a> {
     /// slow moves beside the author's in 22 of its problems.
     pub fn attack_thoroughly(&mut self) {
         self.thorough = true;
+        self.near_target = (0..self.to_target.len())
+            .filter(|&i| self.to_target[i] <= COUNTER_CAPTURE)
+            .collect();
     }
 
     /// How a target stone the attacker takes in a ko counts. As a ko ([`KoTake::Ko`]), it is
@@ -1320,8 +1324,8 @@ impl<'a> Search<'a> {
         // against their narrower attacker tries (`thorough`) the defender's wider ones prove
         // the false escape fi of the bank's escape-47957c33e2 (a ko for GNU Go).
         if !attacking && self.thorough {
+            let attacker = Some(self.goal.attacker);
             for &i in &self.near_target {
-                let attacker = Some(self.goal.attacker);
                 if board.color_at(i) == attacker
                     && board
                         .neighbours(i)
@@ -1422,21 +1426,6 @@ const ATARI_RESCUE: usize = 2;
 /// How far from the target (Manhattan) the defender of a capture looks for attacker chains in
 /// atari to take.
 const COUNTER_CAPTURE: i32 = 4;
-
-/// The board's cells within `d` lines (Manhattan) of a target stone.
-fn cells_near(board: &Board, target: &[Point], d: i32) -> Vec<usize> {
-    board
-        .points()
-        .filter(|&p| near_any(p, target, d))
-        .map(|p| board.index(p))
-        .collect()
-}
-
-fn near_any(p: Point, pts: &[Point], d: i32) -> bool {
-    pts.iter().any(|t| {
-        (i32::from(t.x) - i32::from(p.x)).abs() + (i32::from(t.y) - i32::from(p.y)).abs() <= d
-    })
-}
 
 /// The liberties of the `defender` chains of `cap` liberties or fewer next to the chain at `q`,
 /// each chain read once, given to `f` ([`liberties_of`]: a point may repeat, and the callers
