@@ -199,8 +199,9 @@ pub fn enclose(board: &Board, seeds: &[Point], attacker: Color) -> Area {
 
 /// Whether the defender's chains at `target` are walled in by the stones of the problem, not by
 /// the frame: no way leads from their liberties to the frame through empty points that touch
-/// no attacker stone (a way the attacker's stones stand beside is one the attacker can block;
-/// an open one is room the target has on the board and the frame took away).
+/// no attacker stone of the problem's (a way the attacker's stones stand beside is one the
+/// attacker can block, also where it runs next to the frame; an open one is room the target
+/// has on the board and the frame took away). A liberty next to the frame is such room.
 pub fn walled_in(area: &Area, target: &[Point], defender: Color) -> bool {
     let board = &area.board;
     let attacker = defender.opponent();
@@ -223,12 +224,19 @@ pub fn walled_in(area: &Area, target: &[Point], defender: Color) -> bool {
             if board.get(q).is_some() || seen.contains(&q) {
                 continue;
             }
+            // Beside a stone of the problem's attacker the way can be blocked, even where it
+            // also runs next to the frame (whose stones are the attacker's too, but are not
+            // the problem's).
+            if board
+                .adjacent(q)
+                .any(|r| area.contains(r) && board.get(r) == Some(attacker))
+            {
+                continue;
+            }
             if board.adjacent(q).any(|r| !area.contains(r)) {
                 return false;
             }
-            if board.adjacent(q).all(|r| board.get(r) != Some(attacker)) {
-                seen.push(q);
-            }
+            seen.push(q);
         }
     }
     true
@@ -335,6 +343,32 @@ mod tests {
         );
         assert!(area.contains(Point::new(4, 1)));
         assert!(!area.contains(Point::new(5, 1)));
+    }
+
+    #[test]
+    fn a_way_to_the_frame_beside_a_stone_of_the_attacker_is_one_the_attacker_blocks() {
+        // Black's fa-ga on the top edge, White's wall ea-eb…hb below and beside it; Black's
+        // liberty ha leads to ia, next to the frame.
+        let walled = |white: &[(u8, u8)]| {
+            let mut board = Board::new(19).unwrap();
+            for &(x, y) in white {
+                board.set(Point::new(x, y), Some(Color::White));
+            }
+            let target = [Point::new(5, 0), Point::new(6, 0)];
+            for p in target {
+                board.set(p, Some(Color::Black));
+            }
+            let seeds: Vec<Point> = board.points().filter(|&p| board.get(p).is_some()).collect();
+            let area = enclose(&board, &seeds, Color::White);
+            walled_in(&area, &target, Color::Black)
+        };
+        let wall = [(4, 0), (4, 1), (5, 1), (6, 1), (7, 1)];
+        // Without ib the frame stands on ia, next to Black's liberty: room the frame took.
+        assert!(!walled(&wall));
+        // With White's ib beside ia, White blocks the way at ia, though ia also touches the
+        // frame (on ja): walled in (Gokyo Shumyo 311, whose race is read as a kill so).
+        let with_ib: Vec<(u8, u8)> = wall.iter().copied().chain([(8, 1)]).collect();
+        assert!(walled(&with_ib));
     }
 
     #[test]
