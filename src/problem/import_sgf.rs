@@ -395,6 +395,28 @@ pub(crate) fn says_the_answer_is_a_ko(t: &str) -> bool {
     SAYS_KO.iter().any(|w| l.contains(w))
 }
 
+/// Whether a comment on a correct line calls its result a ko ("Correct. It's a ko.", 成劫):
+/// the word ko (劫), and no "no ko", "not a ko", "without a ko", "avoids the ko" or "potential
+/// ko" (a ko left for later is not the result).
+pub(crate) fn calls_it_a_ko(t: &str) -> bool {
+    const NOT: [&str; 9] = [
+        "no ko",
+        "not a ko",
+        "without",
+        "avoid",
+        "potential ko",
+        "无劫",
+        "不成劫",
+        "不是劫",
+        "避免",
+    ];
+    let l = t.to_lowercase();
+    let word = l
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .any(|w| w == "ko");
+    (word || l.contains('劫')) && !NOT.iter().any(|n| l.contains(n))
+}
+
 /// The kind a problem's title or question states, in English or Chinese.
 pub(crate) fn kind_from_text(t: &str) -> Option<Kind> {
     let l = t.to_lowercase();
@@ -451,6 +473,30 @@ mod tests {
         assert_eq!(asked("Black to play and get a ko."), (Kind::Ko, true));
         assert_eq!(asked("黑先 对杀 成劫"), (Kind::CapturingRace, true));
         assert_eq!(asked("Black to play and kill."), (Kind::Kill, false));
+    }
+
+    #[test]
+    fn a_tree_whose_correct_lines_all_end_in_a_ko_asks_for_a_ko() {
+        let asked = |tree: &str| {
+            one(&format!("(;SZ[9]AB[aa]AW[ba]PL[B]C[Black to play.]{tree})")).answer_is_a_ko()
+        };
+        assert!(asked("(;B[ca]C[Correct. It's a ko.])(;B[bb];W[cb])"));
+        assert!(asked(
+            "(;B[ca]C[Correct. Black doesn't have to start this sort of ko immediately.])"
+        ));
+        assert!(asked("(;B[ca]C[Correct. 成劫])"));
+        // One correct line without a ko: the answer is not only a ko.
+        assert!(!asked("(;B[ca]C[Correct. It's a ko.])(;B[cb]C[Correct])"));
+        // A ko on a wrong line, a ko left for later, a ko avoided, or a word with "ko" in it.
+        assert!(!asked(
+            "(;B[ca]C[Correct])(;B[bb]C[It's a ko, but Black can do better.])"
+        ));
+        assert!(!asked(
+            "(;B[ca]C[Correct. There's still a potential ko in the corner.])"
+        ));
+        assert!(!asked("(;B[ca]C[Correct. Black lives without a ko.])"));
+        assert!(!asked("(;B[ca]C[Correct. The kosumi is the key.])"));
+        assert!(!asked("(;B[ca]C[Correct. 不成劫])"));
     }
 
     #[test]

@@ -268,6 +268,21 @@ impl Problem {
                 .comment
                 .as_deref()
                 .is_some_and(crate::problem::import_sgf::says_the_answer_is_a_ko)
+            || self.tree_ends_in_kos()
+    }
+
+    /// Whether every correct line of the tree ends with a comment that calls its result a ko
+    /// (Go Game Guru's "Correct. It's a ko." under a question that only says "Black to play"):
+    /// the author's answer is a ko, read from the tree as the goal is.
+    fn tree_ends_in_kos(&self) -> bool {
+        let mut correct = self.tree.leaves().filter(|&(_, ok)| ok).peekable();
+        correct.peek().is_some()
+            && correct.all(|(leaf, _)| {
+                self.tree.nodes[leaf]
+                    .comment
+                    .as_deref()
+                    .is_some_and(crate::problem::import_sgf::calls_it_a_ko)
+            })
     }
 
     /// The number of correct and wrong lines.
