@@ -161,11 +161,13 @@ fn a_question_that_asks_for_a_ko_is_answered_by_the_ko() {
     };
     // Go Game Guru's easy 86 asks only "Black to play"; its correct line ends "Correct. Black
     // doesn't have to start this sort of ko immediately" (model.rs `answer_is_a_ko`, read from
-    // the tree): Black's ms, the author's, starts the ko.
+    // the tree): Black's ms, the author's, starts the ko. Xuanxuan Qijing 188 says nothing,
+    // and its main line ends by taking a ko (goal.rs `line_ends_in_a_ko`): Black's bq.
     for (name, answer) in [
         ("classical/gokyo-shumyo/250.sgf", "fs"),
         ("classical/gokyo-shumyo/255.sgf", "sb"),
         ("ggg/easy/ggg-easy-86.sgf", "ms"),
+        ("classical/xuanxuan-qijing/188.sgf", "bq"),
     ] {
         let p = read_one(&data.join("problems").join(name));
         let s = solve(&p, budget);

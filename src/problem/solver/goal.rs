@@ -507,6 +507,13 @@ fn captured_in_correct_lines(problem: &Problem, color: Color) -> Vec<Point> {
     out
 }
 
+/// Whether the author's main line ends by taking a ko (the ko point stands after its last
+/// move): the answer is a ko even where no comment says so (Xuanxuan Qijing's trees carry
+/// none).
+pub fn line_ends_in_a_ko(problem: &Problem) -> bool {
+    play_main_line(problem).end.ko_point().is_some()
+}
+
 /// The points the problem is about: its stones in view and every point its tree plays.
 pub fn problem_seeds(problem: &Problem) -> Vec<Point> {
     let mut seeds: Vec<Point> = problem

@@ -933,7 +933,7 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
         ..budget
     };
     let mut fights = fights_for(&areas, problem.to_play, problem.rules, &budget, deadline);
-    let ko_question = problem.answer_is_a_ko();
+    let ko_question = problem.answer_is_a_ko() || goal::line_ends_in_a_ko(problem);
     let found = first_fitting(
         &mut fights,
         (&authors, &wrongs),
@@ -1427,6 +1427,16 @@ mod tests {
             vec![Move::Play(Point::from_sgf("bd").unwrap())],
             "{s:?}"
         );
+    }
+
+    #[test]
+    fn a_main_line_that_ends_by_taking_a_ko_asks_for_a_ko() {
+        // White's bb in Black's mouth: Black's cb takes it and White may not retake at once.
+        let position = "(;SZ[9]AB[ba][ab][bc]AW[ca][db][cc][bb]PL[B]";
+        let p = problem(&format!("{position};B[cb]C[Correct])"));
+        assert!(goal::line_ends_in_a_ko(&p));
+        let q = problem(&format!("{position};B[ee]C[Correct])"));
+        assert!(!goal::line_ends_in_a_ko(&q));
     }
 
     #[test]
