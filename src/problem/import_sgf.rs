@@ -476,38 +476,6 @@ mod tests {
     }
 
     #[test]
-    fn a_tree_whose_main_line_ends_in_a_ko_asks_for_a_ko() {
-        let asked = |tree: &str| {
-            one(&format!("(;SZ[9]AB[aa]AW[ba]PL[B]C[Black to play.]{tree})")).answer_is_a_ko()
-        };
-        assert!(asked("(;B[ca]C[Correct. It's a ko.])(;B[bb];W[cb])"));
-        assert!(asked(
-            "(;B[ca]C[Correct. Black doesn't have to start this sort of ko immediately.])"
-        ));
-        assert!(asked("(;B[ca]C[Correct. 成劫])"));
-        // Called a ko where the line is called correct, the line going on past it.
-        assert!(asked(
-            "(;B[ca]C[Correct, ko is the best result for Black.];W[da];B[ea]C[Black can live.])"
-        ));
-        // White's weaker reply lets Black live outright: the answer is still the ko.
-        assert!(asked(
-            "(;B[ca](;W[da];B[ea]C[Correct. It's a ko.])(;W[ea];B[da]C[Black lives easily.]))"
-        ));
-        // The main line lives outright, a later correct first move is the ko.
-        assert!(!asked("(;B[cb]C[Correct])(;B[ca]C[Correct. It's a ko.])"));
-        // A ko on a wrong line, a ko left for later, a ko avoided, or a word with "ko" in it.
-        assert!(!asked(
-            "(;B[ca]C[Correct])(;B[bb]C[It's a ko, but Black can do better.])"
-        ));
-        assert!(!asked(
-            "(;B[ca]C[Correct. There's still a potential ko in the corner.])"
-        ));
-        assert!(!asked("(;B[ca]C[Correct. Black lives without a ko.])"));
-        assert!(!asked("(;B[ca]C[Correct. The kosumi is the key.])"));
-        assert!(!asked("(;B[ca]C[Correct. 不成劫])"));
-    }
-
-    #[test]
     fn correct_comments_mark_lines_and_unmarked_lines_are_wrong() {
         let p = one(
             "(;SZ[9]AB[aa]AW[ba]C[Black to play.](;B[ca]C[Correct])(;B[bb];W[cb])(;B[cb]C[Also correct.]))",

@@ -274,6 +274,18 @@ pub fn next_correct_move(problem: &Problem, history: &[Move]) -> Option<Move> {
 /// answer at the opponent's; with each move's comment.
 pub fn main_correct_line(problem: &Problem) -> Vec<(crate::go::Color, Move, Option<String>)> {
     let tree = &problem.tree;
+    main_correct_path(problem)
+        .into_iter()
+        .filter_map(|n| {
+            let (color, mv) = tree.nodes[n].mv?;
+            Some((color, mv, tree.nodes[n].comment.clone()))
+        })
+        .collect()
+}
+
+/// The tree nodes of [`main_correct_line`], root excluded.
+pub fn main_correct_path(problem: &Problem) -> Vec<TreeNodeId> {
+    let tree = &problem.tree;
     let mut out = Vec::new();
     let mut node = 0;
     while let Some(&next) = tree.nodes[node]
@@ -282,9 +294,7 @@ pub fn main_correct_line(problem: &Problem) -> Vec<(crate::go::Color, Move, Opti
         .find(|&&c| tree.nodes[c].leads_to_success)
         .or(tree.nodes[node].children.first())
     {
-        if let Some((color, mv)) = tree.nodes[next].mv {
-            out.push((color, mv, tree.nodes[next].comment.clone()));
-        }
+        out.push(next);
         node = next;
     }
     out

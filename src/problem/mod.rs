@@ -21,7 +21,7 @@ pub use import_ogs::{OgsError, from_ogs_json};
 pub use import_sgf::{ImportError, from_sgf, from_sgf_bytes, from_sgf_file, level_of};
 pub use judge::{
     JudgeError, Referee, TreeOnly, Verdict, WrongReason, judge, judge_replayed, main_correct_line,
-    next_correct_move, play_in_problem, replay_history, verify_tree,
+    main_correct_path, next_correct_move, play_in_problem, replay_history, verify_tree,
 };
 pub use legality::{Illegality, check_legality};
 pub use model::{Kind, Mark, Problem, Ruleset, SolutionTree, TreeNode, TreeNodeId, Viewport};

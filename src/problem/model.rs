@@ -268,36 +268,6 @@ impl Problem {
                 .comment
                 .as_deref()
                 .is_some_and(crate::problem::import_sgf::says_the_answer_is_a_ko)
-            || self.main_line_ends_in_a_ko()
-    }
-
-    /// Whether the tree's main line (the first correct reply at each turn) is called a ko where
-    /// it is called correct (Go Game Guru's "Correct. It's a ko." or "Correct, ko is the best
-    /// result for Black." under a question that only says "Black to play"): the author's
-    /// answer is a ko, read from the tree as the goal is. The opponent's weaker replies, which
-    /// may let the learner live outright, do not change what the answer is.
-    fn main_line_ends_in_a_ko(&self) -> bool {
-        let tree = &self.tree;
-        let mut node = 0;
-        let mut verdict: Option<&str> = None;
-        let says_correct = |c: &str| c.to_lowercase().contains("correct") || c.contains("正解");
-        while let Some(&next) = tree.nodes[node]
-            .children
-            .iter()
-            .find(|&&c| tree.nodes[c].leads_to_success)
-        {
-            node = next;
-            if verdict.is_none() {
-                verdict = tree.nodes[node]
-                    .comment
-                    .as_deref()
-                    .filter(|c| says_correct(c));
-            }
-        }
-        node != 0
-            && verdict
-                .or(tree.nodes[node].comment.as_deref())
-                .is_some_and(crate::problem::import_sgf::calls_it_a_ko)
     }
 
     /// The number of correct and wrong lines.

@@ -144,8 +144,8 @@ fn capturing_races_are_read_as_kills_where_walled_in() {
     );
 }
 
-/// A question that asks for a ko ("Black to play and get a ko"), or a tree whose correct lines
-/// all end in one, is answered by the moves that win the ko, with the status `ko`: in Gokyo
+/// A question that asks for a ko ("Black to play and get a ko"), or a tree whose main line ends
+/// in one, is answered by the moves that win the ko, with the status `ko`: in Gokyo
 /// Shumyo 250 Black's fs (the author's) and ds both start a ko for the white group, and in 255
 /// White's sb does; before, every goal was refused there because the author's answer is
 /// "only" a ko.
@@ -160,7 +160,7 @@ fn a_question_that_asks_for_a_ko_is_answered_by_the_ko() {
         ..Budget::default()
     };
     // Go Game Guru's easy 86 asks only "Black to play"; its correct line ends "Correct. Black
-    // doesn't have to start this sort of ko immediately" (model.rs `answer_is_a_ko`, read from
+    // doesn't have to start this sort of ko immediately" (goal.rs `asks_for_a_ko`, read from
     // the tree): Black's ms, the author's, starts the ko. Xuanxuan Qijing 188 says nothing,
     // and its main line ends by taking a ko (goal.rs `line_ends_in_a_ko`): Black's bq.
     for (name, answer) in [

@@ -6,7 +6,7 @@
 use std::cmp::Reverse;
 
 use crate::go::{Board, Color, Move, Point};
-use crate::problem::{Kind, Problem, main_correct_line, replay_history};
+use crate::problem::{Kind, Mark, Problem, main_correct_line, main_correct_path, replay_history};
 
 use super::life::unconditionally_alive;
 
@@ -505,6 +505,32 @@ fn captured_in_correct_lines(problem: &Problem, color: Color) -> Vec<Point> {
         }
     }
     out
+}
+
+/// Whether the problem's answer is a ko (the one place this is decided): the question asks for
+/// one ([`Problem::answer_is_a_ko`]), the tree's main line is called a ko where it is called
+/// correct (`main_line_called_a_ko`), or it ends by taking a ko ([`line_ends_in_a_ko`]).
+pub fn asks_for_a_ko(problem: &Problem) -> bool {
+    problem.answer_is_a_ko() || main_line_called_a_ko(problem) || line_ends_in_a_ko(problem)
+}
+
+/// Whether the tree's main line is called a ko where it is called correct (Go Game Guru's
+/// "Correct. It's a ko." or "Correct, ko is the best result for Black." under a question that
+/// only says "Black to play"): the first comment the importer marks correct on the way, else
+/// the last one. The opponent's weaker replies, which may let the learner live outright, do
+/// not change what the answer is.
+fn main_line_called_a_ko(problem: &Problem) -> bool {
+    let nodes = &problem.tree.nodes;
+    let path = main_correct_path(problem);
+    let Some(&last) = path.last().filter(|&&n| nodes[n].leads_to_success) else {
+        return false;
+    };
+    path.iter()
+        .find(|&&n| nodes[n].mark == Mark::Correct && nodes[n].comment.is_some())
+        .map_or(nodes[last].comment.as_deref(), |&n| {
+            nodes[n].comment.as_deref()
+        })
+        .is_some_and(crate::problem::import_sgf::calls_it_a_ko)
 }
 
 /// Whether the author's main line ends by taking a ko (the ko point stands after its last
