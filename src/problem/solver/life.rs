@@ -30,13 +30,17 @@ pub(super) fn alive_within(
     let inside = |p: Point| in_rect(p) && inside(p);
     let idx = |p: Point| usize::from(p.y - y0) * w + usize::from(p.x - x0);
     let mut checked: Vec<u16> = Vec::new();
+    // Whether every target chain has two eyes of its own (else only a miai can make it live).
+    let mut own_eyes = true;
     for &t in target {
         let Some(id) = board.chain_id(t) else {
             return false;
         };
         if !checked.contains(&id) {
-            if !two_enclosed_eyes(board, color, t, inside) {
-                return false;
+            match two_enclosed_eyes(board, color, t, inside) {
+                Eyes::Two => {}
+                Eyes::OneAndAMiai => own_eyes = false,
+                Eyes::Fewer => return false,
             }
             checked.push(id);
         }
@@ -51,7 +55,7 @@ pub(super) fn alive_within(
     {
         return false;
     }
-    let (_, regions) = label(board, n, rect_points(rect), idx, |p| {
+    let (region_of, regions) = label(board, n, rect_points(rect), idx, |p| {
         inside(p) && board.get(p) != Some(color)
     });
     let chain_at = |q: Point| {
@@ -61,52 +65,186 @@ pub(super) fn alive_within(
             usize::MAX
         }
     };
-    // Which chains border each region, and whether every empty point of the region is a liberty
-    // of that chain (then the region is "vital" to it).
+    let open: Vec<bool> = regions
+        .iter()
+        .map(|pts| pts.iter().any(|&p| board.adjacent(p).any(|q| !inside(q))))
+        .collect();
+    let targets: Vec<usize> = target.iter().map(|&p| chain_of[idx(p)]).collect();
+    let alone: Vec<usize> = (0..chains.len()).collect();
+    let plain = Labels {
+        regions: &regions,
+        open: &open,
+        banned: &[],
+        chains: chains.len(),
+    };
+    if own_eyes && benson(board, &plain, chain_at, &alone, &targets) {
+        return true;
+    }
+    // Chains joined in miai: two chains sharing two empty points that touch no other chain of
+    // `color` connect whenever the opponent takes one of them (the other is the answer).
+    let Some((unit, banned)) = miai_units(board, color, &plain, &region_of, idx, chain_at) else {
+        return false;
+    };
+    let joined = Labels {
+        banned: &banned,
+        ..plain
+    };
+    benson(board, &joined, chain_at, &unit, &targets)
+}
+
+/// The regions of Benson's algorithm: their points, whether each reaches past the enclosed
+/// points (never vital), which may not count as vital (`banned`, by region; empty: none), and
+/// how many chains there are.
+#[derive(Clone, Copy)]
+struct Labels<'a> {
+    regions: &'a [Vec<Point>],
+    open: &'a [bool],
+    banned: &'a [bool],
+    chains: usize,
+}
+
+/// Joins chains two by two where they share two empty points that touch no other chain of
+/// theirs (a miai: whichever the opponent takes, the other joins them, and no single move
+/// threatens two such pairs, as each point belongs to one). Returns each chain's unit and the
+/// regions holding a point so used (no longer vital: the answer fills it), or `None` when no
+/// pair joins.
+fn miai_units(
+    board: &Board,
+    color: Color,
+    labels: &Labels,
+    region_of: &[usize],
+    idx: impl Fn(Point) -> usize,
+    chain_at: impl Fn(Point) -> usize,
+) -> Option<(Vec<usize>, Vec<bool>)> {
+    let (regions, open) = (labels.regions, labels.open);
+    // (pair of chains, whether its region is enclosed, point)
+    let mut shared: Vec<((usize, usize), bool, Point)> = Vec::new();
+    for (r, pts) in regions.iter().enumerate() {
+        for &p in pts {
+            if board.get(p).is_some() {
+                continue;
+            }
+            let mut pair: [usize; 2] = [usize::MAX; 2];
+            let mut k = 0;
+            let mut fits = true;
+            for q in board.adjacent(p) {
+                let c = chain_at(q);
+                if c == usize::MAX && board.get(q) == Some(color) {
+                    // A chain of theirs outside the enclosed points.
+                    fits = false;
+                    break;
+                }
+                if c == usize::MAX || pair[..k].contains(&c) {
+                    continue;
+                }
+                if k == 2 {
+                    fits = false;
+                    break;
+                }
+                pair[k] = c;
+                k += 1;
+            }
+            if fits && k == 2 {
+                let key = (pair[0].min(pair[1]), pair[0].max(pair[1]));
+                shared.push((key, !open[r], p));
+            }
+        }
+    }
+    if shared.len() < 2 {
+        return None;
+    }
+    shared.sort_unstable_by_key(|&(pair, enclosed, p)| (pair, enclosed, p.y, p.x));
+    let chains = labels.chains;
+    let mut unit: Vec<usize> = (0..chains).collect();
+    fn root(unit: &mut [usize], mut c: usize) -> usize {
+        while unit[c] != c {
+            unit[c] = unit[unit[c]];
+            c = unit[c];
+        }
+        c
+    }
+    let mut banned = vec![false; regions.len()];
+    let mut joined = false;
+    for group in shared.chunk_by(|a, b| a.0 == b.0) {
+        if let [(pair, _, a), (_, _, b), ..] = group {
+            let (ra, rb) = (root(&mut unit, pair.0), root(&mut unit, pair.1));
+            if ra != rb {
+                unit[ra] = rb;
+                joined = true;
+                banned[region_of[idx(*a)]] = true;
+                banned[region_of[idx(*b)]] = true;
+            }
+        }
+    }
+    if !joined {
+        return None;
+    }
+    let unit = (0..chains).map(|c| root(&mut unit, c)).collect();
+    Some((unit, banned))
+}
+
+/// Benson's iteration over units of chains (`unit[c]`: the unit of chain `c`, a chain alone or
+/// chains joined in miai): a unit lives while it borders two healthy vital regions, a region is
+/// healthy while every unit around it lives. Whether every target chain's unit lives.
+fn benson(
+    board: &Board,
+    labels: &Labels,
+    chain_at: impl Fn(Point) -> usize,
+    unit: &[usize],
+    targets: &[usize],
+) -> bool {
+    let regions = labels.regions;
+    let unit_at = |q: Point| {
+        let c = chain_at(q);
+        if c == usize::MAX { c } else { unit[c] }
+    };
+    let units = labels.chains;
+    // Which units border each region, and whether every empty point of the region is a liberty
+    // of that unit (then the region is "vital" to it).
     let mut vital: Vec<Vec<usize>> = vec![Vec::new(); regions.len()];
     let mut borders: Vec<Vec<usize>> = vec![Vec::new(); regions.len()];
     for (r, pts) in regions.iter().enumerate() {
-        let open = pts.iter().any(|&p| board.adjacent(p).any(|q| !inside(q)));
         for &p in pts {
             for q in board.adjacent(p) {
-                let c = chain_at(q);
+                let c = unit_at(q);
                 if c != usize::MAX && !borders[r].contains(&c) {
                     borders[r].push(c);
                 }
             }
         }
-        if open {
+        if labels.open[r] || labels.banned.get(r).copied().unwrap_or(false) {
             continue;
         }
         for &c in &borders[r] {
             let all_libs = pts
                 .iter()
                 .filter(|&&p| board.get(p).is_none())
-                .all(|&p| board.adjacent(p).any(|q| chain_at(q) == c));
+                .all(|&p| board.adjacent(p).any(|q| unit_at(q) == c));
             if all_libs {
                 vital[r].push(c);
             }
         }
     }
     let eyes: Vec<usize> = regions.iter().map(|r| eyes_in(board, r)).collect();
-    let mut chain_alive = vec![true; chains.len()];
+    let mut unit_alive = vec![true; units];
     let mut region_alive = vec![true; regions.len()];
     loop {
         let mut changed = false;
-        for (c, alive) in chain_alive.iter_mut().enumerate() {
-            if *alive {
+        for c in 0..units {
+            // A chain joined to another lives or dies with its unit's root.
+            if unit_alive[c] && unit[c] == c {
                 let n: usize = (0..regions.len())
                     .filter(|&r| region_alive[r] && vital[r].contains(&c))
                     .map(|r| eyes[r])
                     .sum();
                 if n < 2 {
-                    *alive = false;
+                    unit_alive[c] = false;
                     changed = true;
                 }
             }
         }
         for r in 0..regions.len() {
-            if region_alive[r] && borders[r].iter().any(|&c| !chain_alive[c]) {
+            if region_alive[r] && borders[r].iter().any(|&c| !unit_alive[c]) {
                 region_alive[r] = false;
                 changed = true;
             }
@@ -115,22 +253,23 @@ pub(super) fn alive_within(
             break;
         }
     }
-    target.iter().all(|&p| chain_alive[chain_of[idx(p)]])
+    targets.iter().all(|&c| unit_alive[unit[c]])
 }
 
 /// Benson's necessary condition for the chain at `t`, cheap to test before the whole labelling:
 /// regions of non-`color` points next to it worth two eyes ([`eyes_in`]), each enclosed by
-/// `inside` and with every empty point a liberty of the chain. A region's flood stops at its
-/// first point that fails.
+/// `inside` and with every empty point a liberty of the chain; or one such eye and two
+/// liberties beside another chain of `color` (a miai that may join it to a second eye,
+/// [`miai_units`]). A region's flood stops at its first point that fails.
 fn two_enclosed_eyes(
     board: &Board,
     color: Color,
     t: Point,
     inside: impl Fn(Point) -> bool,
-) -> bool {
+) -> Eyes {
     let libs = board.liberties(t);
     if libs.len() < 2 {
-        return false;
+        return Eyes::Fewer;
     }
     let mut seen: Vec<Point> = Vec::new();
     let mut found = 0;
@@ -162,11 +301,56 @@ fn two_enclosed_eyes(
         if enclosed {
             found += eyes_in(board, &region);
             if found >= 2 {
-                return true;
+                return Eyes::Two;
             }
         }
     }
+    if found == 1 && miai_partner(board, color, t, &libs) {
+        Eyes::OneAndAMiai
+    } else {
+        Eyes::Fewer
+    }
+}
+
+/// Whether two liberties of the chain at `t` touch one same other chain of `color` and no
+/// third one: a miai [`miai_units`] may join.
+fn miai_partner(board: &Board, color: Color, t: Point, libs: &[Point]) -> bool {
+    let own = board.chain_id(t);
+    let mut partners: Vec<u16> = Vec::new();
+    for &l in libs {
+        let mut other = None;
+        let mut fits = true;
+        for q in board.adjacent(l) {
+            if board.get(q) != Some(color) {
+                continue;
+            }
+            let id = board.chain_id(q);
+            if id == own || id == other {
+                continue;
+            }
+            if other.is_some() {
+                fits = false;
+            }
+            other = id;
+        }
+        if let (true, Some(b)) = (fits, other) {
+            if partners.contains(&b) {
+                return true;
+            }
+            partners.push(b);
+        }
+    }
     false
+}
+
+/// What [`two_enclosed_eyes`] finds around a chain.
+enum Eyes {
+    /// Two eyes of its own (Benson's necessary condition).
+    Two,
+    /// One, and two liberties beside other chains of its colour: it lives only if a miai
+    /// joins it to a second eye ([`miai_units`]); Benson's own test cannot pass.
+    OneAndAMiai,
+    Fewer,
 }
 
 /// The eyes a region vital to its chains is worth with the attacker to move: two for an empty
@@ -404,6 +588,34 @@ mod tests {
              ......
              ......"
         ));
+    }
+
+    #[test]
+    fn two_chains_of_one_eye_each_joined_in_miai_live_and_joined_by_one_point_do_not() {
+        // Black's left chain and right chain hold one eye each and share two points between
+        // them (a bamboo joint): White takes one, Black joins at the other.
+        let rows = |gap: &str| {
+            format!(
+                ".XX.XX.XO
+                 XXX{gap}XXXXO
+                 OOOOOOOOO
+                 .........
+                 .........
+                 .........
+                 .........
+                 .........
+                 ........."
+            )
+        };
+        let left = [Point::new(1, 0)];
+        let both = [Point::new(1, 0), Point::new(5, 0)];
+        let miai = Board::from_rows(&rows(".")).unwrap();
+        assert!(unconditionally_alive(&miai, Color::Black, &left));
+        assert!(unconditionally_alive(&miai, Color::Black, &both));
+        // One shared point left (White holds the other): White takes it and the left chain
+        // is in atari in its one eye.
+        let one = Board::from_rows(&rows("O")).unwrap();
+        assert!(!unconditionally_alive(&one, Color::Black, &left));
     }
 
     #[test]
