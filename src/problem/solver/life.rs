@@ -69,20 +69,22 @@ pub(super) fn alive_within(
         .iter()
         .map(|pts| pts.iter().any(|&p| board.adjacent(p).any(|q| !inside(q))))
         .collect();
+    let eyes: Vec<usize> = regions.iter().map(|r| eyes_in(board, r)).collect();
     let targets: Vec<usize> = target.iter().map(|&p| chain_of[idx(p)]).collect();
     let alone: Vec<usize> = (0..chains.len()).collect();
     let plain = Labels {
         regions: &regions,
         open: &open,
+        eyes: &eyes,
         banned: &[],
-        chains: chains.len(),
     };
     if own_eyes && benson(board, &plain, chain_at, &alone, &targets) {
         return true;
     }
     // Chains joined in miai: two chains sharing two empty points that touch no other chain of
     // `color` connect whenever the opponent takes one of them (the other is the answer).
-    let Some((unit, banned)) = miai_units(board, color, &plain, &region_of, idx, chain_at) else {
+    let Some((unit, banned)) = miai_units(board, color, &plain, &region_of, idx, chain_at, &alone)
+    else {
         return false;
     };
     let joined = Labels {
@@ -93,14 +95,14 @@ pub(super) fn alive_within(
 }
 
 /// The regions of Benson's algorithm: their points, whether each reaches past the enclosed
-/// points (never vital), which may not count as vital (`banned`, by region; empty: none), and
-/// how many chains there are.
+/// points (never vital), the eyes each is worth ([`eyes_in`]), and which may not count as vital
+/// (`banned`, by region; empty: none).
 #[derive(Clone, Copy)]
 struct Labels<'a> {
     regions: &'a [Vec<Point>],
     open: &'a [bool],
+    eyes: &'a [usize],
     banned: &'a [bool],
-    chains: usize,
 }
 
 /// Joins chains two by two where they share two empty points that touch no other chain of
@@ -115,8 +117,11 @@ fn miai_units(
     region_of: &[usize],
     idx: impl Fn(Point) -> usize,
     chain_at: impl Fn(Point) -> usize,
+    alone: &[usize],
 ) -> Option<(Vec<usize>, Vec<bool>)> {
     let (regions, open) = (labels.regions, labels.open);
+    // A chain of theirs outside the enclosed points (unlabelled) rules the point out.
+    let labelled = |q: Point| Some(chain_at(q)).filter(|&c| c != usize::MAX);
     // (pair of chains, whether its region is enclosed, point)
     let mut shared: Vec<((usize, usize), bool, Point)> = Vec::new();
     for (r, pts) in regions.iter().enumerate() {
@@ -124,29 +129,8 @@ fn miai_units(
             if board.get(p).is_some() {
                 continue;
             }
-            let mut pair: [usize; 2] = [usize::MAX; 2];
-            let mut k = 0;
-            let mut fits = true;
-            for q in board.adjacent(p) {
-                let c = chain_at(q);
-                if c == usize::MAX && board.get(q) == Some(color) {
-                    // A chain of theirs outside the enclosed points.
-                    fits = false;
-                    break;
-                }
-                if c == usize::MAX || pair[..k].contains(&c) {
-                    continue;
-                }
-                if k == 2 {
-                    fits = false;
-                    break;
-                }
-                pair[k] = c;
-                k += 1;
-            }
-            if fits && k == 2 {
-                let key = (pair[0].min(pair[1]), pair[0].max(pair[1]));
-                shared.push((key, !open[r], p));
+            if let Some([a, b]) = two_chains_beside(board, p, color, labelled) {
+                shared.push(((a.min(b), a.max(b)), !open[r], p));
             }
         }
     }
@@ -154,8 +138,7 @@ fn miai_units(
         return None;
     }
     shared.sort_unstable_by_key(|&(pair, enclosed, p)| (pair, enclosed, p.y, p.x));
-    let chains = labels.chains;
-    let mut unit: Vec<usize> = (0..chains).collect();
+    let mut unit = alone.to_vec();
     fn root(unit: &mut [usize], mut c: usize) -> usize {
         while unit[c] != c {
             unit[c] = unit[unit[c]];
@@ -179,8 +162,33 @@ fn miai_units(
     if !joined {
         return None;
     }
-    let unit = (0..chains).map(|c| root(&mut unit, c)).collect();
+    let unit = (0..unit.len()).map(|c| root(&mut unit, c)).collect();
     Some((unit, banned))
+}
+
+/// The two chains of `color` beside the point `p` (by `id`), when there are exactly two; `None`
+/// where there are fewer or more, or a stone of `color` that `id` does not know.
+fn two_chains_beside<T: Copy + PartialEq>(
+    board: &Board,
+    p: Point,
+    color: Color,
+    id: impl Fn(Point) -> Option<T>,
+) -> Option<[T; 2]> {
+    let mut pair: [Option<T>; 2] = [None; 2];
+    for q in board.adjacent(p) {
+        if board.get(q) != Some(color) {
+            continue;
+        }
+        let c = id(q)?;
+        match pair {
+            [Some(a), _] if a == c => {}
+            [_, Some(b)] if b == c => {}
+            [None, _] => pair[0] = Some(c),
+            [_, None] => pair[1] = Some(c),
+            _ => return None,
+        }
+    }
+    Some([pair[0]?, pair[1]?])
 }
 
 /// Benson's iteration over units of chains (`unit[c]`: the unit of chain `c`, a chain alone or
@@ -198,7 +206,7 @@ fn benson(
         let c = chain_at(q);
         if c == usize::MAX { c } else { unit[c] }
     };
-    let units = labels.chains;
+    let units = unit.len();
     // Which units border each region, and whether every empty point of the region is a liberty
     // of that unit (then the region is "vital" to it).
     let mut vital: Vec<Vec<usize>> = vec![Vec::new(); regions.len()];
@@ -225,7 +233,7 @@ fn benson(
             }
         }
     }
-    let eyes: Vec<usize> = regions.iter().map(|r| eyes_in(board, r)).collect();
+    let eyes = labels.eyes;
     let mut unit_alive = vec![true; units];
     let mut region_alive = vec![true; regions.len()];
     loop {
@@ -318,27 +326,15 @@ fn miai_partner(board: &Board, color: Color, t: Point, libs: &[Point]) -> bool {
     let own = board.chain_id(t);
     let mut partners: Vec<u16> = Vec::new();
     for &l in libs {
-        let mut other = None;
-        let mut fits = true;
-        for q in board.adjacent(l) {
-            if board.get(q) != Some(color) {
-                continue;
-            }
-            let id = board.chain_id(q);
-            if id == own || id == other {
-                continue;
-            }
-            if other.is_some() {
-                fits = false;
-            }
-            other = id;
+        // `l` is a liberty of `t`: one of the two is its own chain.
+        let Some([a, b]) = two_chains_beside(board, l, color, |q| board.chain_id(q)) else {
+            continue;
+        };
+        let other = if Some(a) == own { b } else { a };
+        if partners.contains(&other) {
+            return true;
         }
-        if let (true, Some(b)) = (fits, other) {
-            if partners.contains(&b) {
-                return true;
-            }
-            partners.push(b);
-        }
+        partners.push(other);
     }
     false
 }
