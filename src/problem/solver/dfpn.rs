@@ -17,6 +17,7 @@ use crate::go::{Board, Color, Move, Point};
 
 use super::goal::{Aim, Goal, KoTake};
 use super::life::{alive_within, dead_shape, dead_shape_liberties, vital_point};
+use super::local_life::{Memo, alive_by_reading};
 use super::region::Area;
 use crate::problem::model::Ruleset;
 
@@ -202,6 +203,8 @@ pub struct Search<'a> {
     near_target: Vec<usize>,
     /// By ply, the last two moves that won a node there, newest first ([`Search::killers_first`]).
     killers: Vec<[Option<Move>; 2]>,
+    /// Groups already read by [`alive_by_reading`], by their local position.
+    read_lives: RefCell<Memo>,
 }
 
 const SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -236,6 +239,7 @@ impl<'a> Search<'a> {
             to_target: target_distances(&area.board, &goal.target),
             near_target: Vec::new(),
             killers: Vec::new(),
+            read_lives: RefCell::default(),
         }
     }
 
@@ -390,11 +394,7 @@ impl<'a> Search<'a> {
                 // Only the defender's own moves make life: Benson runs after them (and at the
                 // root), not after the attacker's.
                 let defender_moved = state.to_move == self.goal.attacker || state.ply == 0;
-                let alive = defender_moved
-                    && !board.in_atari(self.goal.target[0])
-                    && alive_within(board, defender, &self.goal.target, self.area.rect, |p| {
-                        self.area.contains(p)
-                    });
+                let alive = defender_moved && self.lives_statically(board);
                 if alive {
                     Some(defender)
                 } else if self.no_room_for_two_eyes(board, state.to_move)
@@ -406,6 +406,25 @@ impl<'a> Search<'a> {
                 }
             }
         }
+    }
+
+    /// Static life, after the defender's move: Benson's unconditional life inside the area, or
+    /// in a proof of life (the learner defends) the reading of the group's enclosed space
+    /// ([`alive_by_reading`]; in the attacker's proofs it costs more than it saves).
+    fn lives_statically(&self, board: &Board) -> bool {
+        let defender = self.goal.defender();
+        let target = &self.goal.target;
+        let inside = |p| self.area.contains(p);
+        !board.in_atari(target[0])
+            && (alive_within(board, defender, target, self.area.rect, inside)
+                || (self.learner == defender
+                    && alive_by_reading(
+                        board,
+                        defender,
+                        target,
+                        inside,
+                        &mut self.read_lives.borrow_mut(),
+                    )))
     }
 
     /// Static death: the target's group (with every defender chain it can reach through empty

@@ -6,6 +6,7 @@
 mod dfpn;
 mod goal;
 mod life;
+mod local_life;
 mod region;
 
 use std::time::{Duration, Instant};
