@@ -222,9 +222,6 @@ fn flood(
             }
         }
         if region.len() > MAX_FLOOD {
-            for &p in &region {
-                seen[board.index(p)] = UNSEEN;
-            }
             return None;
         }
     }
