@@ -13,7 +13,7 @@ mod rules;
 mod scoring;
 pub mod sgf;
 mod types;
-mod zobrist;
+pub(crate) mod zobrist;
 
 pub use board::{Board, BoardStones, Captures};
 pub use game::{Game, GameEnd};

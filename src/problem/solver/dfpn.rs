@@ -103,7 +103,7 @@ pub type Numbers = (u32, u32);
 
 /// The table's keys are Zobrist hashes already: they are used as they are, not hashed again.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(super) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {

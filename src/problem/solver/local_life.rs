@@ -13,9 +13,12 @@
 //! ko threats and tenuki denied) makes every error an "unknown", never a false life.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
+use crate::go::zobrist::KEYS;
 use crate::go::{Board, Color, Point};
 
+use super::dfpn::KeyHasher;
 use super::life::alive_within;
 
 /// The most points (empty or the attacker's) the enclosed space of a group may hold to be read.
@@ -29,7 +32,7 @@ const BUDGET: u32 = 120;
 
 /// Answers already read, by the local position ([`Group::key`]).
 #[derive(Default)]
-pub(super) struct Memo(HashMap<u64, bool>);
+pub(super) struct Memo(HashMap<u64, bool, BuildHasherDefault<KeyHasher>>);
 
 /// Whether the group of `color` holding every `target` point lives with the attacker to move,
 /// by reading its enclosed space (see the module's notes). `inside` bounds the enclosed points
@@ -83,22 +86,16 @@ impl Group {
     /// A hash of what the reading depends on: the stones and the space's points. Not the
     /// fills: every point beside the group outside its space is the attacker's in the reading,
     /// whether a fill or a stone already there, and the defender never plays beside them.
+    /// Stones hash by the board's own Zobrist keys; an empty point of the space by both
+    /// colours' keys of its cell (a cell holds one of the three, so none stands for another).
     fn key(&self, board: &Board) -> u64 {
-        let mix = |p: Point, c: u64| {
-            let mut z = (u64::from(p.x) << 8 | u64::from(p.y)) * 3 + c + 0x9E37_79B9_7F4A_7C15;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        let code = |p: Point| match board.get(p) {
-            None => 0,
-            Some(Color::Black) => 1,
-            Some(Color::White) => 2,
-        };
-        self.stones
-            .iter()
-            .chain(&self.space)
-            .fold(0, |h, &p| h ^ mix(p, code(p)))
+        self.stones.iter().chain(&self.space).fold(0, |h, &p| {
+            let i = board.index(p);
+            h ^ match board.get(p) {
+                Some(c) => KEYS[c.index()][i],
+                None => KEYS[0][i] ^ KEYS[1][i],
+            }
+        })
     }
 }
 
@@ -307,10 +304,7 @@ impl<F: Fn(Point) -> bool> Reader<'_, F> {
                 continue;
             }
             self.budget -= 1;
-            let (x0, y0, x1, y1) = self.group.rect;
-            let in_rect = |q: Point| (x0..=x1).contains(&q.x) && (y0..=y1).contains(&q.y);
-            let inside = |q: Point| in_rect(q) && (self.inside)(q);
-            if alive_within(&n, self.color, self.target, self.group.rect, inside)
+            if alive_within(&n, self.color, self.target, self.group.rect, self.inside)
                 || self.attacker_cannot_kill(&n, plies - 1)
             {
                 return true;
