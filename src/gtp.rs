@@ -59,6 +59,39 @@ impl Gtp {
     }
 }
 
+impl Gtp {
+    /// GNU Go's chains of the position (its `worm`s): a vertex of each, once, with its liberty
+    /// count, Black's first. `Err` with the refused command and its reason.
+    pub fn chains(&mut self) -> std::io::Result<Result<Vec<(String, usize)>, String>> {
+        let mut seen: Vec<String> = Vec::new();
+        let mut out = Vec::new();
+        for colour in ["black", "white"] {
+            let stones = match self.command(&format!("list_stones {colour}"))? {
+                Ok(v) => v,
+                Err(e) => return Ok(Err(format!("list_stones {colour}: {e}"))),
+            };
+            for s in stones.split_whitespace() {
+                if seen.iter().any(|v| v == s) {
+                    continue;
+                }
+                let (chain, libs) = match (
+                    self.command(&format!("worm_stones {s}"))?,
+                    self.command(&format!("countlib {s}"))?,
+                ) {
+                    (Ok(chain), Ok(libs)) => (chain, libs),
+                    (Err(e), _) | (_, Err(e)) => return Ok(Err(format!("chain at {s}: {e}"))),
+                };
+                let Ok(libs) = libs.parse() else {
+                    return Ok(Err(format!("countlib {s}: {libs}")));
+                };
+                out.push((s.to_string(), libs));
+                seen.extend(chain.split_whitespace().map(str::to_string));
+            }
+        }
+        Ok(Ok(out))
+    }
+}
+
 impl Drop for Gtp {
     fn drop(&mut self) {
         let _ = writeln!(self.stdin, "quit");
