@@ -12,8 +12,6 @@
 
 use std::path::Path;
 
-use sente::gtp::Gtp;
-
 use crate::support::{gtp_ok, shared_data, solve_json};
 
 /// Game records, the move before which each position is read (GTP `loadsgf FILE N`), and the
@@ -43,27 +41,6 @@ fn ours(file: &Path, n: u32, goal: &str, vertex: &str) -> String {
         .to_string()
 }
 
-/// Each chain of the position once (a vertex of it) with its liberty count.
-fn chains(g: &mut Gtp) -> Vec<(String, usize)> {
-    let mut seen: Vec<String> = Vec::new();
-    let mut out = Vec::new();
-    for colour in ["black", "white"] {
-        for s in gtp_ok(g, &format!("list_stones {colour}")).split_whitespace() {
-            if seen.iter().any(|v| v == s) {
-                continue;
-            }
-            let chain: Vec<String> = gtp_ok(g, &format!("worm_stones {s}"))
-                .split_whitespace()
-                .map(str::to_string)
-                .collect();
-            let libs: usize = gtp_ok(g, &format!("countlib {s}")).parse().unwrap();
-            out.push((s.to_string(), libs));
-            seen.extend(chain);
-        }
-    }
-    out
-}
-
 /// GNU Go's code for an attack: 0 none, 1 it works, 2 and 3 a ko.
 fn code(reply: &str) -> u8 {
     reply.split_whitespace().next().unwrap().parse().unwrap()
@@ -85,7 +62,7 @@ fn whole_board_questions_on_game_positions_never_contradict_gnu_go() {
     for (name, n, in_the_open) in POSITIONS {
         let file = data.join("games/shusaku").join(name);
         gtp_ok(&mut g, &format!("loadsgf {} {n}", file.display()));
-        for (vertex, libs) in chains(&mut g) {
+        for (vertex, libs) in g.chains().unwrap().unwrap() {
             // Chains short of liberties (GNU Go's tactical reader is sure there), as captures
             // and as kills; the stones in the open as kills.
             let mut questions = Vec::new();
@@ -136,4 +113,30 @@ fn whole_board_questions_on_game_positions_never_contradict_gnu_go() {
         agreed * 2 >= decidable,
         "only {agreed} of {decidable} questions decided the way GNU Go decides them"
     );
+}
+
+#[test]
+fn a_stone_whose_liberty_joins_it_to_a_living_group_is_not_refuted_its_life() {
+    // Shusaku's game 431 before move 143: Black's S18 has its two liberties (S19, T18) in
+    // White's corner, but S19 joins it to R19 and a group that GNU Go's owl has alive. The
+    // question once read the corner as walled in by White, framed it, and "refuted" the life of
+    // S18 in a millisecond.
+    let Some(data) = shared_data("a_stone_whose_liberty_joins_it_to_a_living_group") else {
+        return;
+    };
+    let Some(mut g) = crate::support::gnugo(
+        "a_stone_whose_liberty_joins_it_to_a_living_group",
+        &["--chinese-rules", "--level", "10"],
+    ) else {
+        return;
+    };
+    let file = data.join("games/shusaku/Shusaku_431.sgf");
+    gtp_ok(&mut g, &format!("loadsgf {} 143", file.display()));
+    assert_eq!(gtp_ok(&mut g, "color S18"), "black");
+    assert_eq!(code(&gtp_ok(&mut g, "owl_defend S18")), 1);
+    assert_eq!(code(&gtp_ok(&mut g, "defend S18")), 1);
+    let live = ours(&file, 143, "live", "S18");
+    assert_ne!(live, "refuted", "the life of S18 refuted");
+    // The chain itself is saved by S19, as GNU Go's `defend` says.
+    assert_eq!(ours(&file, 143, "save", "S18"), "proven");
 }

@@ -988,7 +988,7 @@ pub fn solve_query_counting(
     };
     let seeds = region::query_seeds(board, &g.target);
     let area = area_for(board, &g, &seeds);
-    if g.aim == Aim::Kill && !region::walled_in(&area, &g.target, g.defender()) {
+    if g.aim == Aim::Kill && !region::group_walled_in(&area, &g.target, g.defender()) {
         return in_the_open(board, (&g, &area), (to_move, ko_take), rules, budget, clock);
     }
     let mut fight = Fight::new(&g, &area, to_move, rules, &budget, clock + budget.time);

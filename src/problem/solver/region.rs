@@ -201,17 +201,46 @@ pub fn enclose(board: &Board, seeds: &[Point], attacker: Color) -> Area {
 /// the frame: no way leads from their liberties to the frame through empty points that touch
 /// no attacker stone of the problem's (a way the attacker's stones stand beside is one the
 /// attacker can block, also where it runs next to the frame; an open one is room the target
-/// has on the board and the frame took away). A liberty next to the frame is such room.
+/// has on the board and the frame took away). A liberty next to the frame is such room. For a
+/// problem, whose stones are all the fight there is (the frame stands for the author's settled
+/// rest of the board), the target's own liberties are asked about; a game position's group
+/// ([`group_walled_in`]) has its friends' as well.
 pub fn walled_in(area: &Area, target: &[Point], defender: Color) -> bool {
+    walled_in_with(area, target, defender, false)
+}
+
+/// [`walled_in`] for a group on a game's board: a defender chain such a way reaches is the
+/// target's friend, and its liberties are the group's room as well. In Shusaku's game 431
+/// before move 143, Black's S18 has its liberties S19 and T18 in White's corner, but S19 joins
+/// it to R19, which reaches the rest of a living group; read as walled in, the frame cut that
+/// group off, and the whole-board question "refuted" the life of S18 (Black's S19 saves it;
+/// GNU Go's owl has the group alive). Problems keep [`walled_in`]: there a race's friends
+/// reaching the frame would refuse Gokyo Shumyo 337's kill, the author's answer.
+pub fn group_walled_in(area: &Area, target: &[Point], defender: Color) -> bool {
+    walled_in_with(area, target, defender, true)
+}
+
+fn walled_in_with(area: &Area, target: &[Point], defender: Color, friends: bool) -> bool {
     let board = &area.board;
     let attacker = defender.opponent();
     let mut seen: Vec<Point> = Vec::new();
-    for &t in target {
-        for l in board.liberties(t) {
+    let mut joined: Vec<u16> = Vec::new();
+    let mut join = |c: Point, seen: &mut Vec<Point>| {
+        let Some(id) = board.chain_id(c) else {
+            return;
+        };
+        if joined.contains(&id) {
+            return;
+        }
+        joined.push(id);
+        for l in board.liberties(c) {
             if !seen.contains(&l) {
                 seen.push(l);
             }
         }
+    };
+    for &t in target {
+        join(t, &mut seen);
     }
     let mut k = 0;
     while k < seen.len() {
@@ -221,8 +250,14 @@ pub fn walled_in(area: &Area, target: &[Point], defender: Color) -> bool {
             if !area.contains(q) {
                 return false;
             }
-            if board.get(q).is_some() || seen.contains(&q) {
-                continue;
+            match board.get(q) {
+                Some(c) if c == defender && friends => {
+                    join(q, &mut seen);
+                    continue;
+                }
+                Some(_) => continue,
+                None if seen.contains(&q) => continue,
+                None => {}
             }
             // Beside a stone of the problem's attacker the way can be blocked, even where it
             // also runs next to the frame (whose stones are the attacker's too, but are not
