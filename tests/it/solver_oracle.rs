@@ -46,15 +46,17 @@ fn code(reply: &str) -> u8 {
     reply.split_whitespace().next().unwrap().parse().unwrap()
 }
 
+/// The shared data and GNU Go under the Chinese rules at level 10, or `None` where either is
+/// missing (the test skipped, as `shared_data` and `gnugo` say).
+fn data_and_gnugo(test: &str) -> Option<(std::path::PathBuf, sente::gtp::Gtp)> {
+    let data = shared_data(test)?;
+    let g = crate::support::gnugo(test, &["--chinese-rules", "--level", "10"])?;
+    Some((data, g))
+}
+
 #[test]
 fn whole_board_questions_on_game_positions_never_contradict_gnu_go() {
-    let Some(data) = shared_data("whole_board_questions_on_game_positions") else {
-        return;
-    };
-    let Some(mut g) = crate::support::gnugo(
-        "whole_board_questions_on_game_positions",
-        &["--chinese-rules", "--level", "10"],
-    ) else {
+    let Some((data, mut g)) = data_and_gnugo("whole_board_questions_on_game_positions") else {
         return;
     };
     let (mut asked, mut decidable, mut agreed) = (0, 0, 0);
@@ -121,13 +123,8 @@ fn a_stone_whose_liberty_joins_it_to_a_living_group_is_not_refuted_its_life() {
     // White's corner, but S19 joins it to R19 and a group that GNU Go's owl has alive. The
     // question once read the corner as walled in by White, framed it, and "refuted" the life of
     // S18 in a millisecond.
-    let Some(data) = shared_data("a_stone_whose_liberty_joins_it_to_a_living_group") else {
-        return;
-    };
-    let Some(mut g) = crate::support::gnugo(
-        "a_stone_whose_liberty_joins_it_to_a_living_group",
-        &["--chinese-rules", "--level", "10"],
-    ) else {
+    let Some((data, mut g)) = data_and_gnugo("a_stone_whose_liberty_joins_it_to_a_living_group")
+    else {
         return;
     };
     let file = data.join("games/shusaku/Shusaku_431.sgf");
