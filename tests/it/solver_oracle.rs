@@ -137,3 +137,21 @@ fn a_stone_whose_liberty_joins_it_to_a_living_group_is_not_refuted_its_life() {
     // The chain itself is saved by S19, as GNU Go's `defend` says.
     assert_eq!(ours(&file, 143, "save", "S18"), "proven");
 }
+
+#[test]
+fn a_stone_in_atari_that_runs_out_between_stones_of_the_attacker_is_not_refuted_its_life() {
+    // Shusaku's game 150 before move 80: Black's N15 in atari runs out by N16, whose ways on
+    // (M16, O16) each touch a White stone. Read as walled in by White, the frame took the
+    // centre, and the life of N15 was refuted; GNU Go finds no attack after N16, tactical or
+    // owl.
+    let Some((data, mut g)) = data_and_gnugo("a_stone_in_atari_that_runs_out") else {
+        return;
+    };
+    let file = data.join("games/shusaku/Shusaku_150.sgf");
+    gtp_ok(&mut g, &format!("loadsgf {} 80", file.display()));
+    assert_eq!(gtp_ok(&mut g, "countlib N15"), "1");
+    gtp_ok(&mut g, "play black N16");
+    assert_eq!(code(&gtp_ok(&mut g, "attack N15")), 0);
+    assert_eq!(code(&gtp_ok(&mut g, "owl_attack N15")), 0);
+    assert_ne!(ours(&file, 80, "live", "N15"), "refuted");
+}

@@ -963,6 +963,8 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
 /// life? The side that moves first follows from the question (see [`Question::goal`]). Under
 /// the Chinese rules a ko only the attacker can end is a ko; under the Japanese rules a kill
 /// ([`Ruleset`]). A target stone taken in a ko the defender may retake is a ko, not a capture.
+/// The board is anybody's (a game's): a group is framed only where no empty way leads out of
+/// it ([`region::enclosed`]).
 pub fn solve_query(
     board: &Board,
     question: Question,
@@ -970,11 +972,18 @@ pub fn solve_query(
     rules: Ruleset,
     budget: Budget,
 ) -> Solution {
-    solve_query_counting(board, (question, target), rules, budget, KoTake::Ko)
+    query(
+        board,
+        (question, target),
+        (rules, budget),
+        (KoTake::Ko, region::enclosed),
+    )
 }
 
-/// [`solve_query`], with a target stone taken in a ko counted as `ko_take` says (the generator's
-/// first-ko problems count it as taken).
+/// [`solve_query`] on a composed position (the generator's), with a target stone taken in a ko
+/// counted as `ko_take` says (the generator's first-ko problems count it as taken), and a group
+/// framed where the attacker's stones can block its ways out ([`region::group_walled_in`]), as
+/// in a problem.
 pub fn solve_query_counting(
     board: &Board,
     (question, target): (Question, Point),
@@ -982,13 +991,30 @@ pub fn solve_query_counting(
     budget: Budget,
     ko_take: KoTake,
 ) -> Solution {
+    query(
+        board,
+        (question, target),
+        (rules, budget),
+        (ko_take, region::group_walled_in),
+    )
+}
+
+/// Whether a group is walled in for a kill or live question ([`region::enclosed`] and kin).
+type WalledIn = fn(&Area, &[Point], Color) -> bool;
+
+fn query(
+    board: &Board,
+    (question, target): (Question, Point),
+    (rules, budget): (Ruleset, Budget),
+    (ko_take, walled_in): (KoTake, WalledIn),
+) -> Solution {
     let clock = Instant::now();
     let Some((g, to_move)) = question.goal(board, target) else {
         return Solution::unknown(0, clock);
     };
     let seeds = region::query_seeds(board, &g.target);
     let area = area_for(board, &g, &seeds);
-    if g.aim == Aim::Kill && !region::group_walled_in(&area, &g.target, g.defender()) {
+    if g.aim == Aim::Kill && !walled_in(&area, &g.target, g.defender()) {
         return in_the_open(board, (&g, &area), (to_move, ko_take), rules, budget, clock);
     }
     let mut fight = Fight::new(&g, &area, to_move, rules, &budget, clock + budget.time);

@@ -206,7 +206,7 @@ pub fn enclose(board: &Board, seeds: &[Point], attacker: Color) -> Area {
 /// rest of the board), the target's own liberties are asked about; a game position's group
 /// ([`group_walled_in`]) has its friends' as well.
 pub fn walled_in(area: &Area, target: &[Point], defender: Color) -> bool {
-    walled_in_with(area, target, defender, false)
+    walled_in_with(area, target, defender, (false, true))
 }
 
 /// [`walled_in`] for a group on a game's board: a defender chain such a way reaches is the
@@ -217,10 +217,28 @@ pub fn walled_in(area: &Area, target: &[Point], defender: Color) -> bool {
 /// GNU Go's owl has the group alive). Problems keep [`walled_in`]: there a race's friends
 /// reaching the frame would refuse Gokyo Shumyo 337's kill, the author's answer.
 pub fn group_walled_in(area: &Area, target: &[Point], defender: Color) -> bool {
-    walled_in_with(area, target, defender, true)
+    walled_in_with(area, target, defender, (true, true))
 }
 
-fn walled_in_with(area: &Area, target: &[Point], defender: Color, friends: bool) -> bool {
+/// [`group_walled_in`] without the attacker's blocks: on a board nobody composed (a game's, the
+/// command line's questions), a way that runs beside an attacker stone is still a way out, as
+/// the attacker blocks one way a move while the defender may have two. Shusaku's game 150
+/// before move 80: Black's N15 in atari runs out by N16 between White's M15, N17 and O15, and
+/// both of its ways on (M16, O16) touch a White stone; read as walled in, the frame took the
+/// centre from it, and `live N15` was refuted where GNU Go's `attack` and owl after N16 find
+/// nothing. Only a group no empty way leads out from, its friends' included, is framed there.
+pub fn enclosed(area: &Area, target: &[Point], defender: Color) -> bool {
+    walled_in_with(area, target, defender, (true, false))
+}
+
+/// The way out of [`walled_in`]: through friendly chains (`friends`), and stopped beside an
+/// attacker stone of the problem's (`blockable`).
+fn walled_in_with(
+    area: &Area,
+    target: &[Point],
+    defender: Color,
+    (friends, blockable): (bool, bool),
+) -> bool {
     let board = &area.board;
     let attacker = defender.opponent();
     let mut seen: Vec<Point> = Vec::new();
@@ -262,9 +280,10 @@ fn walled_in_with(area: &Area, target: &[Point], defender: Color, friends: bool)
             // Beside a stone of the problem's attacker the way can be blocked, even where it
             // also runs next to the frame (whose stones are the attacker's too, but are not
             // the problem's).
-            if board
-                .adjacent(q)
-                .any(|r| area.contains(r) && board.get(r) == Some(attacker))
+            if blockable
+                && board
+                    .adjacent(q)
+                    .any(|r| area.contains(r) && board.get(r) == Some(attacker))
             {
                 continue;
             }
