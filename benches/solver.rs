@@ -16,9 +16,12 @@
 //! keeps the problems of those files (named without `.sgf`) and `SENTE_BENCH_VERBOSE=1` prints
 //! every problem.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use common::{env_usize, spread};
 use sente::go::{Color, Move, Point};
 use sente::gtp::{Gtp, find_gnugo};
 use sente::problem::solver::{Budget, Status, solve};
@@ -76,20 +79,6 @@ fn setup_sgf(p: &Problem) -> String {
         s += &format!("AW{}", list(&p.white));
     }
     s + ")"
-}
-
-/// Median, 95th percentile and maximum.
-fn spread(v: &mut [f64]) -> (f64, f64, f64) {
-    if v.is_empty() {
-        return (0.0, 0.0, 0.0);
-    }
-    v.sort_by(|a, b| a.total_cmp(b));
-    let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
-    (at(0.5), at(0.95), v[v.len() - 1])
-}
-
-fn env_usize(name: &str) -> Option<usize> {
-    std::env::var(name).ok().and_then(|v| v.parse().ok())
 }
 
 /// Every problem of a set, or `limit` of them spread evenly over it.
@@ -301,10 +290,10 @@ fn print_table(rows: Vec<Row>, budget: &Budget, nodes: Option<usize>, have_gnugo
             100.0 * h as f64 / n as f64
         }
     };
-    for mut r in rows {
-        let (med, p95, max) = spread(&mut r.ours_ms);
-        let (rmed, _, rmax) = spread(&mut r.gnugo_region_ms);
-        let (gmed, _, gmax) = spread(&mut r.gnugo_ms);
+    for r in rows {
+        let (med, p95, max) = spread(&r.ours_ms);
+        let (rmed, _, rmax) = spread(&r.gnugo_region_ms);
+        let (gmed, _, gmax) = spread(&r.gnugo_ms);
         let g = |h: usize| {
             if have_gnugo {
                 format!("{:.1}%", pct(h, r.problems))

@@ -19,11 +19,14 @@
 //! (default 2000) sente's time per question, on every core as `sente solve` reads;
 //! `SENTE_BENCH_VERBOSE=1` prints every question.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use common::{env_usize, spread};
 use sente::cli::solve::{Ask, solve_file};
-use sente::go::Move;
+use sente::go::{Color, Move};
 use sente::gtp::{Gtp, find_gnugo};
 use sente::problem::solver::{Budget, Question, Solution, Status};
 
@@ -52,10 +55,8 @@ struct Position {
     file: PathBuf,
     name: String,
     n: usize,
-}
-
-fn env_usize(name: &str) -> Option<usize> {
-    std::env::var(name).ok().and_then(|v| v.parse().ok())
+    /// The board's size, read from GNU Go when the position is first loaded.
+    size: u8,
 }
 
 /// `limit` games spread evenly over the collection, each read before a move between 40 and 200
@@ -80,7 +81,12 @@ fn positions(dir: &Path, limit: usize) -> Vec<Position> {
             let moves = text.matches(";B[").count() + text.matches(";W[").count();
             let n = (40 + (k * 53) % 160).min(moves);
             let name = file.file_name()?.to_string_lossy().into_owned();
-            (n > 20).then_some(Position { file, name, n })
+            (n > 20).then_some(Position {
+                file,
+                name,
+                n,
+                size: 0,
+            })
         })
         .collect()
 }
@@ -107,6 +113,7 @@ fn named_positions(dir: &Path, list: &str) -> Vec<Position> {
                 file,
                 name: name.to_string(),
                 n,
+                size: 0,
             }
         })
         .collect()
@@ -130,19 +137,11 @@ fn gtp(g: &mut Gtp, command: &str) -> String {
     }
 }
 
-/// The side that moves first in a question on a chain of `owner`'s: the attacker for a capture
-/// or a kill, the owner for a save or a life.
-fn first_mover(question: Question, owner: &str) -> &'static str {
-    let other = if owner == "black" { "white" } else { "black" };
-    match question {
-        Question::Capture | Question::Kill => other,
-        Question::Save | Question::Live => {
-            if owner == "black" {
-                "black"
-            } else {
-                "white"
-            }
-        }
+/// A colour as GTP names it.
+fn colour_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
     }
 }
 
@@ -191,7 +190,20 @@ fn played_out(
     budget: Budget,
 ) -> bool {
     let tmp = std::env::temp_dir().join(format!("sente-whole-board-{}.sgf", std::process::id()));
-    let takes = matches!(a.question, Question::Capture | Question::Kill);
+    let turned = play_out(g, pos, a, (ours, theirs), (budget, &tmp));
+    let _ = std::fs::remove_file(&tmp);
+    turned
+}
+
+/// [`played_out`]'s moves, with `tmp` the file sente reads each new position from.
+fn play_out(
+    g: &mut Gtp,
+    pos: &Position,
+    a: &Asked,
+    (ours, theirs): (&Solution, Option<String>),
+    (budget, tmp): (Budget, &Path),
+) -> bool {
+    let takes = a.question.attacker_moves();
     let (first, second) = a.sides;
     gtp(g, &format!("loadsgf {} {}", pos.file.display(), pos.n));
     let (mut ours, mut theirs) = (ours.clone(), theirs);
@@ -239,9 +251,8 @@ fn played_out(
             question: Some((a.question, a.vertex)),
             move_number: None,
         };
-        ours = solve_file(&tmp, &asked, budget).unwrap_or_else(|e| panic!("sente: {e}"));
+        ours = solve_file(tmp, &asked, budget).unwrap_or_else(|e| panic!("sente: {e}"));
     }
-    let _ = std::fs::remove_file(&tmp);
     false
 }
 
@@ -254,9 +265,12 @@ fn ask(
     (budget, row): (Budget, &mut Row),
 ) -> String {
     gtp(g, &format!("loadsgf {} {}", pos.file.display(), pos.n));
-    let size: u8 = gtp(g, "query_boardsize").parse().expect("a board size");
-    let owner = gtp(g, &format!("color {vertex}"));
-    let first = first_mover(question, &owner);
+    let owner = match gtp(g, &format!("color {vertex}")).as_str() {
+        "black" => Color::Black,
+        _ => Color::White,
+    };
+    let first = question.first_mover(owner);
+    let size = pos.size;
     let clock = Instant::now();
     let (code, their_move) = reading(g, &format!("{theirs} {vertex}"));
     row.gnugo_ms.push(clock.elapsed().as_secs_f64() * 1000.0);
@@ -289,14 +303,13 @@ fn ask(
         pos.name, pos.n
     );
     let ours_mv = ours.correct_first_moves.first().map(|m| vertex_of(m, size));
-    let other_side = if first == "black" { "white" } else { "black" };
     let a = Asked {
         vertex,
         question,
         theirs,
         other,
         size,
-        sides: (first, other_side),
+        sides: (colour_name(first), colour_name(first.opponent())),
     };
     let verdict = if !contradicts {
         if same { "as GNU Go" } else { "differs" }
@@ -314,17 +327,6 @@ fn ask(
         "{what}: sente {:?} {:?} in {} ms, GNU Go {theirs} {code} {their_move:?}: {verdict}",
         ours.status, ours_mv, ours.ms
     )
-}
-
-/// Median, 95th percentile and maximum.
-fn spread(v: &[f64]) -> (f64, f64, f64) {
-    if v.is_empty() {
-        return (0.0, 0.0, 0.0);
-    }
-    let mut v = v.to_vec();
-    v.sort_by(|a, b| a.total_cmp(b));
-    let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
-    (at(0.5), at(0.95), v[v.len() - 1])
 }
 
 fn print_table(rows: &[Row], positions: usize, budget: Budget) {
@@ -396,12 +398,15 @@ fn main() {
     }
     .on_every_core();
     let mut rows: Vec<Row> = QUESTIONS.iter().map(|_| Row::default()).collect();
-    let positions = match std::env::var("SENTE_BENCH_POSITIONS") {
+    let mut positions = match std::env::var("SENTE_BENCH_POSITIONS") {
         Ok(list) => named_positions(&data, &list),
         Err(_) => positions(&data, env_usize("SENTE_BENCH_LIMIT").unwrap_or(12)),
     };
-    for pos in &positions {
+    for pos in &mut positions {
         gtp(&mut g, &format!("loadsgf {} {}", pos.file.display(), pos.n));
+        pos.size = gtp(&mut g, "query_boardsize")
+            .parse()
+            .expect("a board size");
         let chains = g.chains().expect("gnugo runs").expect("gnugo lists chains");
         for (vertex, libs) in chains {
             for (k, q) in QUESTIONS.iter().enumerate() {

@@ -57,9 +57,7 @@ impl Gtp {
             Err(text)
         })
     }
-}
 
-impl Gtp {
     /// GNU Go's chains of the position (its `worm`s): a vertex of each, once, with its liberty
     /// count, Black's first. `Err` with the refused command and its reason.
     pub fn chains(&mut self) -> std::io::Result<Result<Vec<(String, usize)>, String>> {

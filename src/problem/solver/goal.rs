@@ -89,28 +89,36 @@ impl Question {
         })
     }
 
+    /// Whether the attacker (the opponent of the target's owner) moves first: in a capture and
+    /// a kill; in a save and a life the owner does.
+    pub fn attacker_moves(self) -> bool {
+        matches!(self, Question::Capture | Question::Kill)
+    }
+
+    /// The side that moves first in the question on a chain of `owner`'s.
+    pub fn first_mover(self, owner: Color) -> Color {
+        if self.attacker_moves() {
+            owner.opponent()
+        } else {
+            owner
+        }
+    }
+
     /// The goal on `board` for the chain at `target`, and the side that moves first.
     pub fn goal(self, board: &Board, target: Point) -> Option<(Goal, Color)> {
         let owner = board.get(target)?;
-        let (aim, attacker_moves) = match self {
-            Question::Capture => (Aim::Capture, true),
-            Question::Save => (Aim::Capture, false),
-            Question::Kill => (Aim::Kill, true),
-            Question::Live => (Aim::Kill, false),
+        let aim = match self {
+            Question::Capture | Question::Save => Aim::Capture,
+            Question::Kill | Question::Live => Aim::Kill,
         };
         let goal = Goal {
             attacker: owner.opponent(),
             target: board.chain(target),
             aim,
             horizon: None,
-            escape: if attacker_moves { 5 } else { 6 },
+            escape: if self.attacker_moves() { 5 } else { 6 },
         };
-        let first = if attacker_moves {
-            owner.opponent()
-        } else {
-            owner
-        };
-        Some((goal, first))
+        Some((goal, self.first_mover(owner)))
     }
 }
 
