@@ -155,3 +155,24 @@ fn a_stone_in_atari_that_runs_out_between_stones_of_the_attacker_is_not_refuted_
     assert_eq!(code(&gtp_ok(&mut g, "owl_attack N15")), 0);
     assert_ne!(ours(&file, 80, "live", "N15"), "refuted");
 }
+
+#[test]
+fn a_capture_is_not_proven_where_the_chain_it_would_join_takes_the_attacking_stone() {
+    // Shusaku's game 12 before move 129: Black's corner A19-C18 has two liberties, A18 and B18,
+    // each joining it to A16-B17. White's A15 shortens that chain, but is itself in atari, and
+    // Black's A14 takes it. The capture was "proven" by A15 in 64 nodes, as the defender's tries
+    // did not take stones beside the chain it would join; GNU Go: no attack, and Black saves
+    // the corner after A15.
+    let Some((data, mut g)) = data_and_gnugo("a_capture_is_not_proven_where_the_chain") else {
+        return;
+    };
+    let file = data.join("games/shusaku/Shusaku_012.sgf");
+    gtp_ok(&mut g, &format!("loadsgf {} 129", file.display()));
+    assert_eq!(gtp_ok(&mut g, "countlib A19"), "2");
+    assert_eq!(code(&gtp_ok(&mut g, "attack A19")), 0);
+    gtp_ok(&mut g, "play white A15");
+    assert_eq!(gtp_ok(&mut g, "countlib A15"), "1");
+    assert_ne!(code(&gtp_ok(&mut g, "defend A19")), 0);
+    assert_eq!(ours(&file, 129, "capture", "A19"), "refuted");
+    assert_ne!(ours(&file, 129, "kill", "A19"), "proven");
+}

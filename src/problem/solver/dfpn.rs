@@ -1327,6 +1327,11 @@ impl<'a> Search<'a> {
                         for m in board.liberties(q) {
                             push(m);
                         }
+                        // An attacker chain in atari beside it: the defender takes it, which
+                        // gives back the liberty it took (Shusaku's game 12 before move 129:
+                        // after W A15 the corner's A19 would join A16, and B A14 takes A15;
+                        // without the try the capture of A19 was "proven" by A15).
+                        short_neighbours_liberties(board, q, self.goal.attacker, 1, &mut push);
                     }
                 }
             }
