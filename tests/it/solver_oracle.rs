@@ -54,6 +54,15 @@ fn data_and_gnugo(test: &str) -> Option<(std::path::PathBuf, sente::gtp::Gtp)> {
     Some((data, g))
 }
 
+/// Shusaku's game `game` (its number, as in `Shusaku_431.sgf`) before move `n`, loaded in GNU
+/// Go: the game's file and the engine; `None` where the data or GNU Go is missing.
+fn before_move(test: &str, game: u32, n: u32) -> Option<(std::path::PathBuf, sente::gtp::Gtp)> {
+    let (data, mut g) = data_and_gnugo(test)?;
+    let file = data.join(format!("games/shusaku/Shusaku_{game:03}.sgf"));
+    gtp_ok(&mut g, &format!("loadsgf {} {n}", file.display()));
+    Some((file, g))
+}
+
 #[test]
 fn whole_board_questions_on_game_positions_never_contradict_gnu_go() {
     let Some((data, mut g)) = data_and_gnugo("whole_board_questions_on_game_positions") else {
@@ -123,12 +132,9 @@ fn a_stone_whose_liberty_joins_it_to_a_living_group_is_not_refuted_its_life() {
     // White's corner, but S19 joins it to R19 and a group that GNU Go's owl has alive. The
     // question once read the corner as walled in by White, framed it, and "refuted" the life of
     // S18 in a millisecond.
-    let Some((data, mut g)) = data_and_gnugo("a_stone_whose_liberty_joins_it_to_a_living_group")
-    else {
+    let Some((file, mut g)) = before_move("a_stone_whose_liberty_joins_it", 431, 143) else {
         return;
     };
-    let file = data.join("games/shusaku/Shusaku_431.sgf");
-    gtp_ok(&mut g, &format!("loadsgf {} 143", file.display()));
     assert_eq!(gtp_ok(&mut g, "color S18"), "black");
     assert_eq!(code(&gtp_ok(&mut g, "owl_defend S18")), 1);
     assert_eq!(code(&gtp_ok(&mut g, "defend S18")), 1);
@@ -144,11 +150,9 @@ fn a_stone_in_atari_that_runs_out_between_stones_of_the_attacker_is_not_refuted_
     // (M16, O16) each touch a White stone. Read as walled in by White, the frame took the
     // centre, and the life of N15 was refuted; GNU Go finds no attack after N16, tactical or
     // owl.
-    let Some((data, mut g)) = data_and_gnugo("a_stone_in_atari_that_runs_out") else {
+    let Some((file, mut g)) = before_move("a_stone_in_atari_that_runs_out", 150, 80) else {
         return;
     };
-    let file = data.join("games/shusaku/Shusaku_150.sgf");
-    gtp_ok(&mut g, &format!("loadsgf {} 80", file.display()));
     assert_eq!(gtp_ok(&mut g, "countlib N15"), "1");
     gtp_ok(&mut g, "play black N16");
     assert_eq!(code(&gtp_ok(&mut g, "attack N15")), 0);
@@ -163,11 +167,10 @@ fn a_capture_is_not_proven_where_the_chain_it_would_join_takes_the_attacking_sto
     // Black's A14 takes it. The capture was "proven" by A15 in 64 nodes, as the defender's tries
     // did not take stones beside the chain it would join; GNU Go: no attack, and Black saves
     // the corner after A15.
-    let Some((data, mut g)) = data_and_gnugo("a_capture_is_not_proven_where_the_chain") else {
+    let Some((file, mut g)) = before_move("a_capture_is_not_proven_where_the_chain", 12, 129)
+    else {
         return;
     };
-    let file = data.join("games/shusaku/Shusaku_012.sgf");
-    gtp_ok(&mut g, &format!("loadsgf {} 129", file.display()));
     assert_eq!(gtp_ok(&mut g, "countlib A19"), "2");
     assert_eq!(code(&gtp_ok(&mut g, "attack A19")), 0);
     gtp_ok(&mut g, "play white A15");
