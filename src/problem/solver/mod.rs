@@ -1703,8 +1703,10 @@ mod tests {
 
     /// White's ab, in atari at aa, would join ba-ca-cb (three liberties) there: Black's aa takes
     /// it only in a ko, but db presses the chain it would join, and both are taken (GNU Go:
-    /// `attack A8` 1 D8, `defend A8` 0). Taking the ko first works too: after White's retake,
-    /// Black is not bound to the ko any more and presses at db.
+    /// `attack A8` 1 D8). Taking the ko first works too: after White's retake, Black is not
+    /// bound to the ko any more and presses at db. White to move saves it in a ko, by eb: after
+    /// B db W da, Black's db is in atari beside the chain ab would join (GNU Go's `defend A8` is
+    /// 0, but after W E8 its own `attack A8` is 2 A9, a ko).
     const JOINS_THROUGH_ITS_LIBERTY: &str = ".OO......
                                              OXO......
                                              XXX......
@@ -1724,9 +1726,13 @@ mod tests {
         assert_eq!(s.status, Status::Proven, "{s:?}");
         let db = Move::Play(Point::new(3, 1));
         assert!(s.correct_first_moves.contains(&db), "{s:?}");
-        // White cannot save it, by joining or by extending.
+        // White cannot save it by joining or by extending; eb makes it a ko.
         let s = ask(Question::Save);
-        assert_eq!(s.status, Status::Refuted, "{s:?}");
+        assert_eq!(s.status, Status::Ko, "{s:?}");
+        let refuted: Vec<Move> = s.refutations.iter().map(|&(m, _)| m).collect();
+        for m in [Point::new(0, 0), Point::new(3, 0)] {
+            assert!(refuted.contains(&Move::Play(m)), "{s:?}");
+        }
     }
 
     /// A node budget with a clock far away: the same answer on a busy machine.
