@@ -1328,9 +1328,10 @@ impl<'a> Search<'a> {
                             push(m);
                         }
                         // An attacker chain in atari beside it: the defender takes it, which
-                        // gives back the liberty it took (Shusaku's game 12 before move 129:
-                        // after W A15 the corner's A19 would join A16, and B A14 takes A15;
-                        // without the try the capture of A19 was "proven" by A15).
+                        // gives back the liberty it took, and the attacker saves it; both sides
+                        // get the point, as with the chain's liberties (Shusaku's game 12 before
+                        // move 129: after W A15 the corner's A19 would join A16, and B A14 takes
+                        // A15; without the try the capture of A19 was "proven" by A15).
                         short_neighbours_liberties(board, q, self.goal.attacker, 1, &mut push);
                     }
                 }
@@ -1451,20 +1452,20 @@ const ATARI_RESCUE: usize = 2;
 /// atari to take.
 const COUNTER_CAPTURE: i32 = 4;
 
-/// The liberties of the `defender` chains of `cap` liberties or fewer next to the chain at `q`,
-/// each chain read once, given to `f` ([`liberties_of`]: a point may repeat, and the callers
+/// The liberties of the chains of `colour` with `cap` liberties or fewer next to the chain at
+/// `q`, each chain read once, given to `f` ([`liberties_of`]: a point may repeat, and the callers
 /// keep their own sets).
 fn short_neighbours_liberties(
     board: &Board,
     q: Point,
-    defender: Color,
+    colour: Color,
     cap: usize,
     f: &mut impl FnMut(Point),
 ) {
     let mut seen: Vec<u16> = Vec::new();
     for c in board.chain_cells(board.index(q)) {
         for d in board.neighbours(c) {
-            if board.color_at(d) != Some(defender) {
+            if board.color_at(d) != Some(colour) {
                 continue;
             }
             let d = board.point(d);
