@@ -377,6 +377,10 @@ impl<'a> Search<'a> {
             if self.goal.target.iter().all(|&p| board.chain_id(p) == one) {
                 return Some(defender);
             }
+            // Or as good as one: linked by points the attacker cannot all take.
+            if super::connection::joined_for_good(board, &self.goal.target, defender) {
+                return Some(defender);
+            }
         }
         if state.passes >= 2 {
             return Some(self.passes_winner());
@@ -1575,7 +1579,7 @@ pub fn apply(s: &mut State, mv: Move) {
 
 /// Plays a move; a pass adds to the passes in a row only when `counts` (see
 /// [`Search::pass_counts`]), else it is a move elsewhere.
-fn apply_pass_counting(s: &mut State, mv: Move, counts: bool) {
+pub fn apply_pass_counting(s: &mut State, mv: Move, counts: bool) {
     match mv {
         Move::Play(p) => {
             s.retook = s.board.ko_point() == Some(p);

@@ -8,6 +8,7 @@ use std::cmp::Reverse;
 use crate::go::{Board, Color, Move, Point};
 use crate::problem::{Kind, Mark, Problem, main_correct_line, main_correct_path, replay_history};
 
+use super::connection::joined_for_good;
 use super::life::unconditionally_alive;
 
 /// What the attacker must achieve against the target.
@@ -441,7 +442,7 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
 }
 
 /// A connection problem's targets (two at most): the learner's two largest start-position
-/// chains near the moves of the learner's in the author's main line, the chains that line
+/// units (a chain, or chains already joined for good, [`joined_for_good`]) near the moves of the learner's in the author's main line, the chains that line
 /// joins — first those beside a move (next to it or diagonal), then, where that differs, those
 /// within two and then three lines (Manhattan) of one (a line that connects by a hane or a
 /// jump along the edge, away from the chains).
@@ -467,8 +468,20 @@ fn chains_to_connect(problem: &Problem) -> Vec<Vec<Point>> {
                 }
             }
         }
-        chains.sort_by_key(|c| Reverse(c.len()));
-        (chains.len() >= 2).then(|| chains[..2].concat())
+        // Chains already joined for good are one: a pair of them is no question (every move
+        // would "connect" them), and the line joins what they make to another.
+        let mut units: Vec<Vec<Point>> = Vec::new();
+        for chain in chains {
+            match units
+                .iter_mut()
+                .find(|u| joined_for_good(&start, &[u[0], chain[0]], learner))
+            {
+                Some(unit) => unit.extend(chain),
+                None => units.push(chain),
+            }
+        }
+        units.sort_by_key(|c| Reverse(c.len()));
+        (units.len() >= 2).then(|| units[..2].concat())
     };
     let mut out: Vec<Vec<Point>> = Vec::new();
     let near = [

@@ -3,6 +3,7 @@
 //! in a framed region ([`region`]) and read by df-pn ([`dfpn`]); a move is correct only when it
 //! wins without needing a ko. Pure: no I/O; the time budget is checked with `Instant`.
 
+mod connection;
 mod dfpn;
 mod goal;
 mod life;
@@ -331,9 +332,20 @@ impl<'a> Fight<'a> {
 
     /// Whether the goal is met already: the learner passes and still wins (strictly).
     fn won_by_passing(&mut self, slice: Slice) -> bool {
-        let mut s = self.start.clone();
-        dfpn::apply(&mut s, Move::Pass);
+        let s = self.after_learners_pass();
         self.read_state(KoMode::Strict, &s, slice) == Some(true)
+    }
+
+    /// The start after the learner passes, for asking whether the goal is met already. For a
+    /// connection that pass does not count towards the two that end the fight: chains still
+    /// apart at two passes lose for the connector, so the cutter would "refute" a counted pass
+    /// by passing too, and a pair of chains any move keeps joined (a cut that fails, a point
+    /// only the connector may fill) passed for a question with every first move its answer.
+    /// The question is whether the cutter, moving first, can cut.
+    fn after_learners_pass(&self) -> State {
+        let mut s = self.start.clone();
+        dfpn::apply_pass_counting(&mut s, Move::Pass, self.goal.aim != Aim::Connect);
+        s
     }
 
     /// Reads the position `after` a learner's move: `Some(true)` when the learner wins.
@@ -390,8 +402,7 @@ impl<'a> Fight<'a> {
             other => return other.map(|()| false),
         }
         let share = |f: &Self, n: usize| f.part(slice, 1.0 / n.max(1) as f32);
-        let mut s = self.start.clone();
-        dfpn::apply(&mut s, Move::Pass);
+        let s = self.after_learners_pass();
         if self.read_state(KoMode::Lenient, &s, share(self, wrongs.len() + 1)) != Some(false) {
             return Err(Disagreement::MetAlready);
         }
@@ -466,14 +477,26 @@ impl<'a> Fight<'a> {
     /// (`ko_answer`: the question asks for one and the author's move wins only the ko), the
     /// moves that win the ko are the answer, with the status `ko`.
     ///
-    /// A move of `refused` proven correct refuses the goal (a move the author marks wrong): the
-    /// reading stops there, and the budget is left to the goals after it.
+    /// [`Fight::conclude`] for a whole-board question, which has no tree to refuse the goal.
+    fn answer(&mut self, clock: Instant) -> Solution {
+        self.conclude(clock, None, false)
+            .unwrap_or_else(|| Solution::unknown(self.nodes(), clock))
+    }
+
+    /// A problem's tree (`Some`: the author's moves and those marked wrong) can refuse the goal:
+    /// a move marked wrong proven correct, or — once two moves are proven, where a goal met
+    /// already would make every move "correct" — the learner's pass proven to win (the check of
+    /// [`Fight::agrees`], read further here with the moves' slices). Then `None`: the reading
+    /// stops, and the budget is left to the goals after it.
     fn conclude(
         &mut self,
         clock: Instant,
-        (also, refused): (&[Move], &[Move]),
+        tree: Option<(&[Move], &[Move])>,
         ko_answer: bool,
-    ) -> Solution {
+    ) -> Option<Solution> {
+        let (also, refused) = tree.unwrap_or((&[], &[]));
+        let after_pass = self.after_learners_pass();
+        let mut pass_open = tree.is_some();
         let mut moves = self.first_moves();
         // The author's moves are read even where the search would not list them.
         for &m in also {
@@ -486,19 +509,27 @@ impl<'a> Fight<'a> {
         // move's reading over to its next round.
         let mut nodes = 1000;
         let mut time = slice_time(Duration::from_millis(10), nodes, self.whole());
-        'rounds: while Instant::now() < self.deadline && self.nodes_left > 0 {
+        while Instant::now() < self.deadline && self.nodes_left > 0 {
             let mut open = 0;
+            let slice = |f: &Self| Slice {
+                until: Instant::now() + time,
+                nodes: f.spent() + nodes,
+            };
             for (k, &mv) in moves.iter().enumerate() {
                 if verdicts[k].0 == MoveVerdict::Unknown {
-                    let slice = Slice {
-                        until: Instant::now() + time,
-                        nodes: self.spent() + nodes,
-                    };
-                    verdicts[k] = self.classify(mv, slice);
+                    verdicts[k] = self.classify(mv, slice(self));
                     if verdicts[k].0 == MoveVerdict::Correct && refused.contains(&mv) {
-                        break 'rounds;
+                        return None;
                     }
                     open += usize::from(verdicts[k].0 == MoveVerdict::Unknown);
+                }
+            }
+            let proven = verdicts.iter().filter(|v| v.0 == MoveVerdict::Correct);
+            if pass_open && proven.count() >= 2 {
+                match self.read_state(KoMode::Strict, &after_pass, slice(self)) {
+                    Some(true) => return None,
+                    Some(false) => pass_open = false,
+                    None => open += 1,
                 }
             }
             if open == 0 {
@@ -539,14 +570,14 @@ impl<'a> Fight<'a> {
         } else {
             Status::Unknown
         };
-        Solution {
+        Some(Solution {
             status,
             correct_first_moves: correct,
             refutations,
             nodes: self.nodes(),
             ms: clock.elapsed().as_millis() as u64,
             goal: Some(self.goal.describe(self.learner)),
-        }
+        })
     }
 }
 
@@ -944,10 +975,11 @@ pub fn solve(problem: &Problem, budget: Budget) -> Solution {
             let others = spent(fights) - fights[k].nodes();
             let fight = &mut fights[k];
             fight.limit_nodes(budget.nodes.saturating_sub(others + fight.nodes()));
-            let mut s = fight.conclude(clock, (&authors, &wrongs), ko_answer);
+            // A goal under which a move the author marks wrong is proven, or which the learner
+            // meets by passing, is not the author's.
+            let mut s = fight.conclude(clock, Some((&authors, &wrongs)), ko_answer)?;
             s.nodes += others + probed;
-            // A goal under which a move the author marks wrong is proven is not the author's.
-            (!s.correct_first_moves.iter().any(|m| wrongs.contains(m))).then_some(s)
+            Some(s)
         },
     );
     found.unwrap_or_else(|ko| {
@@ -1019,7 +1051,7 @@ fn query(
     }
     let mut fight = Fight::new(&g, &area, to_move, rules, &budget, clock + budget.time);
     fight.as_whole_board_question(ko_take);
-    fight.conclude(clock, (&[], &[]), false)
+    fight.answer(clock)
 }
 
 /// A kill or live question on a group the board's own stones do not wall in: the frame around
@@ -1050,7 +1082,7 @@ fn in_the_open(
     };
     let framed = || {
         let mut fight = Fight::new(g, area, to_move, rules, &half, clock + half.time);
-        fight.conclude(clock, (&[], &[]), false).wins_of(!attacks)
+        fight.answer(clock).wins_of(!attacks)
     };
     // The same side moves first: the attacker's capture, or the defender's save.
     let question = if attacks {
@@ -1065,7 +1097,7 @@ fn in_the_open(
         let rest = Budget { nodes, ..budget };
         let mut fight = Fight::new(capture, &open, to_move, rules, &rest, clock + budget.time);
         fight.as_whole_board_question(ko_take);
-        Some(fight.conclude(clock, (&[], &[]), false).wins_of(attacks))
+        Some(fight.answer(clock).wins_of(attacks))
     };
     let (framed, taken) = if together {
         std::thread::scope(|scope| {
@@ -1306,6 +1338,39 @@ mod tests {
         Some((p, s))
     }
 
+    /// Connection problems of Gokyo Shumyo whose goal candidates once included a pair of chains
+    /// already as good as joined, so that every first move "connected" them (14 to 22 moves
+    /// proven where the tree has one): 404, two chains on the left joined for good (two
+    /// shared points, liberties to spare); 426, White's C3-C2 and D4, which only White may
+    /// join (Black's cut at C4 is self-atari) — refused once White's pass stopped counting as
+    /// the first of two; 469, where the next candidate, `save kd`, proved eight moves: a chain
+    /// nobody can take, whose pass read needs more than the goal check's share, refused when
+    /// the pass is read on beside the proven moves. No goal met already is read as the
+    /// problem's: whatever is proven is the author's.
+    #[test]
+    fn a_connection_met_already_proves_no_move_the_author_did_not_give() {
+        for path in [
+            "classical/gokyo-shumyo/404.sgf",
+            "classical/gokyo-shumyo/426.sgf",
+            "classical/gokyo-shumyo/469.sgf",
+        ] {
+            let Some(p) = shared_problem(path) else {
+                return;
+            };
+            let budget = Budget {
+                nodes: 200_000,
+                threads: 1,
+                ..generous()
+            };
+            let s = solve(&p, budget);
+            let authors = p.tree.correct_first_moves();
+            assert!(
+                s.correct_first_moves.iter().all(|m| authors.contains(m)),
+                "{path}: {s:?}"
+            );
+        }
+    }
+
     /// ggg-easy-74 (RU[Japanese]): under the one-sided ko rule the goal `kill eq` also proves
     /// B cs, which the tree marks wrong ("Now White can fight a ko, but Black could have avoided
     /// that"): the rule reads as a kill a ko White can never end. The goal is read again with
@@ -1322,25 +1387,21 @@ mod tests {
         assert!(!s.correct_first_moves.contains(&at("cs")), "{s:?}");
     }
 
-    /// Gokyo Shumyo 426, "Black to play and connect underneath": read as saving a chain, the
-    /// goal held already (nobody could take the chain) and every candidate was refused. Read
-    /// as a connection of the two chains the author's line joins, the author's cp is proven.
+    /// Gokyo Shumyo 426, "connect underneath": read as saving a chain, the goal held already
+    /// (nobody could take the chain) and every candidate was refused. Its first candidate is a
+    /// connection of the chains beside the author's moves. (That pair is one only the learner
+    /// may join, a goal met already as well, which once proved fifteen first moves: see
+    /// `a_connection_met_already_proves_no_move_the_author_did_not_give`.)
     #[test]
     fn a_connection_problem_is_read_as_joining_the_chains_its_line_joins() {
-        let Some((p, s)) = proven_shared("classical/gokyo-shumyo/426.sgf", 50_000) else {
+        let Some(p) = shared_problem("classical/gokyo-shumyo/426.sgf") else {
             return;
         };
         assert_eq!(p.kind, Kind::Connect);
+        let names = goal_names(&p);
         assert!(
-            s.goal.as_deref().is_some_and(|g| g.starts_with("connect ")),
-            "{s:?}"
-        );
-        let cp = Move::Play(Point::from_sgf("cp").unwrap());
-        assert!(s.correct_first_moves.contains(&cp), "{s:?}");
-        let wrongs = tree_moves(&p, 0).1;
-        assert!(
-            s.correct_first_moves.iter().all(|m| !wrongs.contains(m)),
-            "{s:?}"
+            names.first().is_some_and(|g| g.starts_with("connect ")),
+            "{names:?}"
         );
     }
 
