@@ -103,15 +103,18 @@ fn reach(board: &Board, start: Point, defender: Color) -> Vec<Reached> {
     let mut next = 0;
     while next < reached.len() {
         let (id, at) = (reached[next].id, reached[next].at);
-        let mut libs = board.liberties(at);
-        let is_eye = |p: Point| board.adjacent(p).all(|q| board.get(q) == Some(defender));
-        // Eye links first: they take no point another pair could need.
-        libs.sort_by_key(|&p| !is_eye(p));
-        for &p in &libs {
+        let libs = board.liberties(at);
+        // Each liberty with whether only the defender's stones surround it; eye links first:
+        // they take no point another pair could need.
+        let mut ordered: Vec<(Point, bool)> = libs
+            .iter()
+            .map(|&p| (p, board.adjacent(p).all(|q| board.get(q) == Some(defender))))
+            .collect();
+        ordered.sort_by_key(|&(_, eye)| !eye);
+        for (p, eye) in ordered {
             if used.contains(&p) {
                 continue;
             }
-            let eye = is_eye(p);
             for q in board.adjacent(p) {
                 if board.get(q) != Some(defender) {
                     continue;

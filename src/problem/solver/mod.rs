@@ -473,16 +473,16 @@ impl<'a> Fight<'a> {
         Ok(())
     }
 
-    /// Reads every first move until the deadline and sums up. Where the goal's answer is a ko
-    /// (`ko_answer`: the question asks for one and the author's move wins only the ko), the
-    /// moves that win the ko are the answer, with the status `ko`.
-    ///
     /// [`Fight::conclude`] for a whole-board question, which has no tree to refuse the goal.
     fn answer(&mut self, clock: Instant) -> Solution {
         self.conclude(clock, None, false)
             .unwrap_or_else(|| Solution::unknown(self.nodes(), clock))
     }
 
+    /// Reads every first move until the deadline and sums up. Where the goal's answer is a ko
+    /// (`ko_answer`: the question asks for one and the author's move wins only the ko), the
+    /// moves that win the ko are the answer, with the status `ko`.
+    ///
     /// A problem's tree (`Some`: the author's moves and those marked wrong) can refuse the goal:
     /// a move marked wrong proven correct, or — once two moves are proven, where a goal met
     /// already would make every move "correct" — the learner's pass proven to win (the check of
@@ -495,8 +495,8 @@ impl<'a> Fight<'a> {
         ko_answer: bool,
     ) -> Option<Solution> {
         let (also, refused) = tree.unwrap_or((&[], &[]));
-        let after_pass = self.after_learners_pass();
-        let mut pass_open = tree.is_some();
+        // The position after the learner's pass while its read is open (problems only).
+        let mut pass = tree.map(|_| self.after_learners_pass());
         let mut moves = self.first_moves();
         // The author's moves are read even where the search would not list them.
         for &m in also {
@@ -524,11 +524,14 @@ impl<'a> Fight<'a> {
                     open += usize::from(verdicts[k].0 == MoveVerdict::Unknown);
                 }
             }
-            let proven = verdicts.iter().filter(|v| v.0 == MoveVerdict::Correct);
-            if pass_open && proven.count() >= 2 {
-                match self.read_state(KoMode::Strict, &after_pass, slice(self)) {
+            let proven = verdicts
+                .iter()
+                .filter(|v| v.0 == MoveVerdict::Correct)
+                .count();
+            if let Some(after) = pass.as_ref().filter(|_| proven >= 2) {
+                match self.read_state(KoMode::Strict, after, slice(self)) {
                     Some(true) => return None,
-                    Some(false) => pass_open = false,
+                    Some(false) => pass = None,
                     None => open += 1,
                 }
             }
