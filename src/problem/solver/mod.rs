@@ -1135,7 +1135,8 @@ fn in_the_open(
 }
 
 /// Settles the goal at a tree node (the one that proves the author's move there and none marked
-/// wrong) and classifies the learner's `mv` under it.
+/// wrong) and classifies the learner's `mv` under it. A goal under which `mv` is proven and the
+/// learner's pass is too is refused: met already, it proves whatever does not spoil it.
 pub fn judge_first_move(
     problem: &Problem,
     game: &Game,
@@ -1166,6 +1167,11 @@ pub fn judge_first_move(
             let fight = &mut fights[k];
             fight.limit_nodes(budget.nodes.saturating_sub(used));
             let (v, reply) = fight.classify(mv, fight.whole());
+            // A goal the learner meets by passing proves every move that does not spoil it:
+            // not the author's (as in `Fight::conclude`).
+            if v == MoveVerdict::Correct && fight.won_by_passing(fight.whole()) {
+                return None;
+            }
             Some((v, reply, fight.nodes()))
         },
     );
@@ -1179,9 +1185,10 @@ pub struct SolverReferee {
 
 impl super::judge::Referee for SolverReferee {
     /// Accepts an off-tree move only when it is proven, without ko, under the goal that also
-    /// proves the author's answer at this point and none of the answers marked wrong. A proven
-    /// move solves the problem (the proof covers every defence); ko and unknown are never
-    /// accepted. Each acceptance is logged with its proof size so that it can be audited.
+    /// proves the author's answer at this point, none of the answers marked wrong and not the
+    /// learner's pass. A proven move solves the problem (the proof covers every defence); ko
+    /// and unknown are never accepted. Each acceptance is logged with its proof size so that
+    /// it can be audited.
     fn judge_off_tree(&self, problem: &Problem, game: &Game, mv: Move) -> super::Verdict {
         use super::{Verdict, WrongReason};
         match judge_first_move(problem, game, mv, self.budget) {
@@ -2066,6 +2073,32 @@ mod tests {
             ),
             "{far:?}"
         );
+    }
+
+    /// Gokyo Shumyo 434 ("Black to play and connect underneath", the author's hs): the goal
+    /// `connect es` is met already (Black joins es to its stones by taking F1, which White
+    /// cannot save), so under it every move that does not spoil it is proven. The judge's
+    /// goal check gives the learner's pass only a share and missed it: 42 moves off the tree
+    /// near the stones were accepted (gr, gs, cm, do among them, 3,000 to 23,000 nodes each).
+    /// The pass is read after a proven move, and a goal it meets is refused.
+    #[test]
+    fn the_judge_accepts_no_move_under_a_goal_the_learner_meets_by_passing() {
+        use crate::problem::{Verdict, judge};
+        let Some(p) = shared_problem("classical/gokyo-shumyo/434.sgf") else {
+            return;
+        };
+        let referee = SolverReferee {
+            budget: Budget {
+                nodes: 100_000,
+                threads: 1,
+                ..generous()
+            },
+        };
+        for m in ["gr", "gs", "cm", "do"] {
+            let mv = Move::Play(Point::from_sgf(m).unwrap());
+            let v = judge(&p, &[], mv, &referee).unwrap();
+            assert!(matches!(v, Verdict::Wrong { .. }), "{m}: {v:?}");
+        }
     }
 
     /// ggg-intermediate-10 after B so (T5 in GTP) W rp (S4): Black's three stones po-qo-qp
