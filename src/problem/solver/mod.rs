@@ -486,8 +486,9 @@ impl<'a> Fight<'a> {
     /// A problem's tree (`Some`: the author's moves and those marked wrong) can refuse the goal:
     /// a move marked wrong proven correct, or — once two moves are proven, where a goal met
     /// already would make every move "correct" — the learner's pass proven to win (the check of
-    /// [`Fight::agrees`], read further here with the moves' slices). Then `None`: the reading
-    /// stops, and the budget is left to the goals after it.
+    /// [`Fight::agrees`], read further here with the moves' slices), or still open when the
+    /// reading ends with two moves proven. Then `None`: the reading stops, and the budget is
+    /// left to the goals after it.
     fn conclude(
         &mut self,
         clock: Instant,
@@ -505,6 +506,9 @@ impl<'a> Fight<'a> {
             }
         }
         let mut verdicts = vec![(MoveVerdict::Unknown, None); moves.len()];
+        let proven = |v: &[(MoveVerdict, Option<Move>)]| {
+            v.iter().filter(|v| v.0 == MoveVerdict::Correct).count()
+        };
         // Rounds of growing slices: easy moves are settled first, and the table carries each
         // move's reading over to its next round.
         let mut nodes = 1000;
@@ -524,11 +528,7 @@ impl<'a> Fight<'a> {
                     open += usize::from(verdicts[k].0 == MoveVerdict::Unknown);
                 }
             }
-            let proven = verdicts
-                .iter()
-                .filter(|v| v.0 == MoveVerdict::Correct)
-                .count();
-            if let Some(after) = pass.as_ref().filter(|_| proven >= 2) {
+            if let Some(after) = pass.as_ref().filter(|_| proven(&verdicts) >= 2) {
                 match self.read_state(KoMode::Strict, after, slice(self)) {
                     Some(true) => return None,
                     Some(false) => pass = None,
@@ -540,6 +540,11 @@ impl<'a> Fight<'a> {
             }
             time *= 2;
             nodes *= 2;
+        }
+        // Two moves or more proven and the pass still open: the goal may be met already, and
+        // nothing here tells its answers from moves that merely do not spoil it.
+        if pass.is_some() && proven(&verdicts) >= 2 {
+            return None;
         }
         let (mut correct, mut refutations) = (Vec::new(), Vec::new());
         let (mut ko, mut decided) = (false, 0);
@@ -1355,14 +1360,19 @@ mod tests {
     /// join (Black's cut at C4 is self-atari) — refused once White's pass stopped counting as
     /// the first of two; 469, where the next candidate, `save kd`, proved eight moves: a chain
     /// nobody can take, whose pass read needs more than the goal check's share, refused when
-    /// the pass is read on beside the proven moves. No goal met already is read as the
-    /// problem's: whatever is proven is the author's.
+    /// the pass is read on beside the proven moves. 415 (`connect pe`, seven moves, White's qe
+    /// joining the pair directly among them) and 470 (`connect io`, nine) were proven with the
+    /// pass still open when the budget ran out: a goal with two answers or more and the pass
+    /// unread is refused as well. No goal met already is read as the problem's: whatever is
+    /// proven is the author's.
     #[test]
     fn a_connection_met_already_proves_no_move_the_author_did_not_give() {
         for path in [
             "classical/gokyo-shumyo/404.sgf",
+            "classical/gokyo-shumyo/415.sgf",
             "classical/gokyo-shumyo/426.sgf",
             "classical/gokyo-shumyo/469.sgf",
+            "classical/gokyo-shumyo/470.sgf",
         ] {
             let Some(p) = shared_problem(path) else {
                 return;
