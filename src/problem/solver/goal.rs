@@ -443,9 +443,10 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
 
 /// A connection problem's targets (two at most): the learner's two largest start-position
 /// units (a chain, or chains already joined for good, [`joined_for_good`]) near the moves of
-/// the learner's in the author's main line, the chains that line joins — first those beside a move (next to it or diagonal), then, where that differs, those
-/// within two and then three lines (Manhattan) of one (a line that connects by a hane or a
-/// jump along the edge, away from the chains).
+/// the learner's in the author's main line, the chains that line joins — first those beside a
+/// move (next to it or diagonal), then, where that differs, those within two and then three
+/// lines (Manhattan) of one (a line that connects by a hane or a jump along the edge, away
+/// from the chains).
 fn chains_to_connect(problem: &Problem) -> Vec<Vec<Point>> {
     let start = problem.board();
     let learner = problem.to_play;
