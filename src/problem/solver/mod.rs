@@ -330,10 +330,13 @@ impl<'a> Fight<'a> {
         self.read_state(mode, &after, slice)
     }
 
-    /// Whether the goal is met already: the learner passes and still wins (strictly).
-    fn won_by_passing(&mut self, slice: Slice) -> bool {
+    /// The learner's pass read within `slice` ([`Fight::after_learners_pass`]): `Some(true)`
+    /// when it wins (the goal is met already), `Some(false)` when it loses, `None` while open.
+    /// Beside two proven first moves only a pass that loses lets the goal stand: a goal met
+    /// already proves every move that does not spoil it ([`Fight::conclude`], the judge).
+    fn read_pass(&mut self, slice: Slice) -> Option<bool> {
         let s = self.after_learners_pass();
-        self.read_state(KoMode::Strict, &s, slice) == Some(true)
+        self.read_state(KoMode::Strict, &s, slice)
     }
 
     /// The start after the learner passes, for asking whether the goal is met already. For a
@@ -461,7 +464,8 @@ impl<'a> Fight<'a> {
                 _ => Disagreement::AuthorsUnproven,
             });
         }
-        if self.won_by_passing(share(self, wrongs.len() + 2)) {
+        // The goal met already: the learner passes and still wins.
+        if self.read_pass(share(self, wrongs.len() + 2)) == Some(true) {
             return Err(Disagreement::MetAlready);
         }
         for (k, &m) in wrongs.iter().enumerate() {
@@ -496,8 +500,8 @@ impl<'a> Fight<'a> {
         ko_answer: bool,
     ) -> Option<Solution> {
         let (also, refused) = tree.unwrap_or((&[], &[]));
-        // The position after the learner's pass while its read is open (problems only).
-        let mut pass = tree.map(|_| self.after_learners_pass());
+        // Whether the learner's pass is still to be read (problems only).
+        let mut pass_open = tree.is_some();
         let mut moves = self.first_moves();
         // The author's moves are read even where the search would not list them.
         for &m in also {
@@ -528,10 +532,10 @@ impl<'a> Fight<'a> {
                     open += usize::from(verdicts[k].0 == MoveVerdict::Unknown);
                 }
             }
-            if let Some(after) = pass.as_ref().filter(|_| proven(&verdicts) >= 2) {
-                match self.read_state(KoMode::Strict, after, slice(self)) {
+            if pass_open && proven(&verdicts) >= 2 {
+                match self.read_pass(slice(self)) {
                     Some(true) => return None,
-                    Some(false) => pass = None,
+                    Some(false) => pass_open = false,
                     None => open += 1,
                 }
             }
@@ -543,7 +547,7 @@ impl<'a> Fight<'a> {
         }
         // Two moves or more proven and the pass still open: the goal may be met already, and
         // nothing here tells its answers from moves that merely do not spoil it.
-        if pass.is_some() && proven(&verdicts) >= 2 {
+        if pass_open && proven(&verdicts) >= 2 {
             return None;
         }
         let (mut correct, mut refutations) = (Vec::new(), Vec::new());
@@ -1141,7 +1145,8 @@ fn in_the_open(
 
 /// Settles the goal at a tree node (the one that proves the author's move there and none marked
 /// wrong) and classifies the learner's `mv` under it. A goal under which `mv` is proven and the
-/// learner's pass is too is refused: met already, it proves whatever does not spoil it.
+/// learner's pass is not proven to lose is refused: met already, it would prove whatever does
+/// not spoil it.
 pub fn judge_first_move(
     problem: &Problem,
     game: &Game,
@@ -1172,9 +1177,9 @@ pub fn judge_first_move(
             let fight = &mut fights[k];
             fight.limit_nodes(budget.nodes.saturating_sub(used));
             let (v, reply) = fight.classify(mv, fight.whole());
-            // A goal the learner meets by passing proves every move that does not spoil it:
-            // not the author's (as in `Fight::conclude`).
-            if v == MoveVerdict::Correct && fight.won_by_passing(fight.whole()) {
+            // The author's move (the goal check) and this one proven: the goal stands only
+            // beside a pass that loses (`Fight::read_pass`).
+            if v == MoveVerdict::Correct && fight.read_pass(fight.whole()) != Some(false) {
                 return None;
             }
             Some((v, reply, fight.nodes()))
@@ -1190,10 +1195,10 @@ pub struct SolverReferee {
 
 impl super::judge::Referee for SolverReferee {
     /// Accepts an off-tree move only when it is proven, without ko, under the goal that also
-    /// proves the author's answer at this point, none of the answers marked wrong and not the
-    /// learner's pass. A proven move solves the problem (the proof covers every defence); ko
-    /// and unknown are never accepted. Each acceptance is logged with its proof size so that
-    /// it can be audited.
+    /// proves the author's answer at this point and none of the answers marked wrong, and
+    /// under which the learner's pass is proven to lose. A proven move solves the problem (the
+    /// proof covers every defence); ko and unknown are never accepted. Each acceptance is
+    /// logged with its proof size so that it can be audited.
     fn judge_off_tree(&self, problem: &Problem, game: &Game, mv: Move) -> super::Verdict {
         use super::{Verdict, WrongReason};
         match judge_first_move(problem, game, mv, self.budget) {
@@ -2090,13 +2095,13 @@ mod tests {
     /// cannot save), so under it every move that does not spoil it is proven. The judge's
     /// goal check gives the learner's pass only a share and missed it: 42 moves off the tree
     /// near the stones were accepted (gr, gs, cm, do among them, 3,000 to 23,000 nodes each).
-    /// The pass is read after a proven move, and a goal it meets is refused.
+    /// The pass is read after a proven move, and a goal it meets is refused. In 470 (`connect
+    /// io`) the pass stayed open and eight off-tree moves were accepted (ko, jq among them,
+    /// 99,000 nodes each): beside the author's move and a second proven one the goal stands
+    /// only with the pass proven to lose.
     #[test]
     fn the_judge_accepts_no_move_under_a_goal_the_learner_meets_by_passing() {
         use crate::problem::{Verdict, judge};
-        let Some(p) = shared_problem("classical/gokyo-shumyo/434.sgf") else {
-            return;
-        };
         let referee = SolverReferee {
             budget: Budget {
                 nodes: 100_000,
@@ -2104,10 +2109,21 @@ mod tests {
                 ..generous()
             },
         };
-        for m in ["gr", "gs", "cm", "do"] {
-            let mv = Move::Play(Point::from_sgf(m).unwrap());
-            let v = judge(&p, &[], mv, &referee).unwrap();
-            assert!(matches!(v, Verdict::Wrong { .. }), "{m}: {v:?}");
+        for (path, moves) in [
+            (
+                "classical/gokyo-shumyo/434.sgf",
+                &["gr", "gs", "cm", "do"][..],
+            ),
+            ("classical/gokyo-shumyo/470.sgf", &["ko", "jq"][..]),
+        ] {
+            let Some(p) = shared_problem(path) else {
+                return;
+            };
+            for m in moves {
+                let mv = Move::Play(Point::from_sgf(m).unwrap());
+                let v = judge(&p, &[], mv, &referee).unwrap();
+                assert!(matches!(v, Verdict::Wrong { .. }), "{path} {m}: {v:?}");
+            }
         }
     }
 
