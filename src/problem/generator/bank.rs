@@ -133,4 +133,20 @@ mod tests {
         other.white.pop();
         assert_ne!(key(&other), k);
     }
+
+    /// A problem the bank once shipped (L5 vital points, 95134bdf6c): White's bent three in the
+    /// corner of a 13×13 board, Black's surrounding ring open at D12. After the "correct" B A12,
+    /// W D12 runs out to E12 and the open board (GNU Go 3.8's owl defends there); read inside
+    /// the frame, it was dead. A group that reaches the frame with room has got out, and the
+    /// check refuses the problem.
+    #[test]
+    fn a_kill_whose_group_runs_out_through_a_gap_in_the_ring_is_refused() {
+        let sgf = "(;SZ[13]PL[B]AB[da][dc][ad][bd][cd][dd]AW[ba][ca][cb][ac][bc][cc]VW[aa:ff]\
+                   C[黑先杀棋 Black to kill.]\
+                   (;B[ab];W[db];B[ea]C[正解！ Correct!])(;B[bb];W[ab]C[失败 Wrong.])\
+                   (;B[db];W[ab]C[失败 Wrong.]))";
+        let p = from_sgf_bytes(sgf.as_bytes()).unwrap().remove(0).unwrap();
+        let err = check(&p, check_budget()).unwrap_err();
+        assert!(err.starts_with("solver:"), "{err}");
+    }
 }

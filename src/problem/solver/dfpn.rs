@@ -207,6 +207,11 @@ pub struct Search<'a> {
     read_lives: RefCell<Memo>,
 }
 
+/// The liberties on the board (inside the area plus the frame's stones beside it) with which a
+/// target chain touching the frame has got out ([`Search::got_out`]). Fewer ("not in atari")
+/// lost GGG easy 30, 87 and 115, kills GNU Go's owl reads on the board too.
+const OUT_OF_THE_FRAME: usize = 4;
+
 const SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
 const PASS_KEY: u64 = 0xD1B5_4A32_D192_ED03;
 const PLY_KEY: u64 = 0x8CB9_2BA7_2F3D_8DD7;
@@ -398,7 +403,9 @@ impl<'a> Search<'a> {
                 // Only the defender's own moves make life: Benson runs after them (and at the
                 // root), not after the attacker's.
                 let defender_moved = state.to_move == self.goal.attacker || state.ply == 0;
-                let alive = defender_moved && self.lives_statically(board);
+                let alive = defender_moved
+                    && (self.lives_statically(board)
+                        || (self.learner == self.goal.attacker && self.got_out(board)));
                 if alive {
                     Some(defender)
                 } else if self.no_room_for_two_eyes(board, state.to_move)
@@ -410,6 +417,35 @@ impl<'a> Search<'a> {
                 }
             }
         }
+    }
+
+    /// Whether a target chain has run into the frame with room ([`OUT_OF_THE_FRAME`] liberties
+    /// counted on the board: its own inside the area and the frame's stones beside it, which
+    /// stand on empty points there). The frame stands for a settled rest of the board, which a
+    /// group running out of the box may not meet: in a kill the learner attacks, such a group
+    /// has got out (Xuanxuan Qijing 281: after B J8, White's G6 runs to the open top the frame
+    /// walls in on row 11, and the kill "proved" four moves GNU Go's owl refutes). Not in a
+    /// proof of life, where the frame's wall is the learner's harder case.
+    fn got_out(&self, board: &Board) -> bool {
+        let mut seen: Vec<Option<u16>> = Vec::with_capacity(self.goal.target.len());
+        self.goal.target.iter().any(|&t| {
+            let id = board.chain_id(t);
+            if seen.contains(&id) {
+                return false;
+            }
+            seen.push(id);
+            let mut frame: Vec<usize> = Vec::new();
+            for s in board.chain_stones(t) {
+                for q in board.adjacent(s) {
+                    let i = board.index(q);
+                    if self.area.is_frame_cell(i) && board.get(q).is_some() && !frame.contains(&i) {
+                        frame.push(i);
+                    }
+                }
+            }
+            !frame.is_empty()
+                && frame.len() + board.liberties_up_to(t, OUT_OF_THE_FRAME) >= OUT_OF_THE_FRAME
+        })
     }
 
     /// Static life, after the defender's move: Benson's unconditional life inside the area, or

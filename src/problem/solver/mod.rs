@@ -1396,6 +1396,33 @@ mod tests {
         }
     }
 
+    /// Xuanxuan Qijing 281 (Black to kill): the frame, on row 11, walled in a White group that
+    /// on the board runs out to the open top, and the kill proved il, hl, gm and gn beside the
+    /// author's gl (after B J8, White's G6 runs out; GNU Go 3.8's `owl_does_attack` refutes all
+    /// four). A target that reaches the frame with four liberties there has got out: the kill
+    /// proves gl and hm, GNU Go's two.
+    #[test]
+    fn a_group_that_runs_into_the_frame_with_room_is_not_killed() {
+        let Some(p) = shared_problem("classical/xuanxuan-qijing/281.sgf") else {
+            return;
+        };
+        let s = solve(
+            &p,
+            Budget {
+                nodes: 200_000,
+                threads: 1,
+                ..generous()
+            },
+        );
+        let at = |m: &str| Move::Play(Point::from_sgf(m).unwrap());
+        assert_eq!(s.status, Status::Proven, "{s:?}");
+        let mut moves = s.correct_first_moves.clone();
+        moves.sort_by_key(|m| format!("{m:?}"));
+        let mut want = vec![at("gl"), at("hm")];
+        want.sort_by_key(|m| format!("{m:?}"));
+        assert_eq!(moves, want, "{s:?}");
+    }
+
     /// ggg-easy-74 (RU[Japanese]): under the one-sided ko rule the goal `kill eq` also proves
     /// B cs, which the tree marks wrong ("Now White can fight a ko, but Black could have avoided
     /// that"): the rule reads as a kill a ko White can never end. The goal is read again with

@@ -14,6 +14,9 @@ pub struct Area {
     playable: Vec<bool>,
     /// The smallest rectangle holding every playable point: `(x0, y0, x1, y1)`, inclusive.
     pub rect: (u8, u8, u8, u8),
+    /// One flag per cell: the stones the frame laid on empty points ([`enclose`]), which stand
+    /// for the settled rest of the board, not for stones of the position's own.
+    frame: Vec<bool>,
 }
 
 impl Area {
@@ -23,11 +26,18 @@ impl Area {
         for p in board.points() {
             cells[board.index(p)] = playable(p);
         }
+        let frame = vec![false; cells.len()];
         Area {
             board,
             playable: cells,
             rect,
+            frame,
         }
+    }
+
+    /// Whether the stone at cell `i` (of the board's padded grid) is one the frame laid.
+    pub fn is_frame_cell(&self, i: usize) -> bool {
+        self.frame[i]
     }
 
     pub fn contains(&self, p: Point) -> bool {
@@ -188,13 +198,19 @@ pub fn enclose(board: &Board, seeds: &[Point], attacker: Color) -> Area {
         }
     }
     let mut framed = board.clone();
+    let mut laid = Vec::new();
     for p in ring_points(board, b) {
         if board.get(p).is_none() {
             framed.set(p, Some(attacker));
+            laid.push(framed.index(p));
         }
     }
     let rect = (b.x0 as u8, b.y0 as u8, b.x1 as u8, b.y1 as u8);
-    Area::new(framed, rect, |p| b.contains(p))
+    let mut area = Area::new(framed, rect, |p| b.contains(p));
+    for i in laid {
+        area.frame[i] = true;
+    }
+    area
 }
 
 /// Whether the defender's chains at `target` are walled in by the stones of the problem, not by
