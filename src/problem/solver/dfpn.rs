@@ -1227,6 +1227,9 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        if me == defender && me != self.learner {
+            self.captures_anywhere(board, &mut out, &mut taken);
+        }
         // A race: an attacker chain touching the group that is down to `RACE` liberties is
         // where both sides play (the defender fills its liberties, the attacker extends it or
         // shortens the defender's chains beside it), each chain once.
@@ -1261,6 +1264,38 @@ impl<'a> Search<'a> {
             }
         }
         out
+    }
+
+    /// The defender's captures anywhere in the box: every attacker chain in atari beside a
+    /// defender stone, taken at its last liberty. A capture away from the group can still
+    /// decide the fight (Xuanxuan Qijing 12: after Black's throw-in at E2, beside White's
+    /// D2–E3 and F2 but three lines from the target, White's E1 takes it and mends the eye;
+    /// left out of White's list, the throw-in "killed", GNU Go's owl refuting it). Only where
+    /// the defender's list must be complete (the learner attacks): a move missing there makes
+    /// a false proof.
+    fn captures_anywhere(&self, board: &Board, out: &mut Vec<Point>, taken: &mut Marks) {
+        let defender = self.goal.defender();
+        let attacker = self.goal.attacker;
+        for p in self.area.rect_points() {
+            let i = board.index(p);
+            if board.color_at(i) != Some(attacker)
+                || self.area.is_frame_cell(i)
+                || !board
+                    .neighbours(i)
+                    .into_iter()
+                    .any(|n| board.color_at(n) == Some(defender))
+                || board.liberties_up_to(p, 2) != 1
+            {
+                continue;
+            }
+            liberties_of(board, p, &mut |l| {
+                let j = board.index(l);
+                if self.area.contains_cell(j) && !taken.has(j) {
+                    taken.insert(j);
+                    out.push(l);
+                }
+            });
+        }
     }
 
     /// The empty points of the region two lines around the group (`near`) that the group

@@ -1423,6 +1423,29 @@ mod tests {
         assert_eq!(moves, want, "{s:?}");
     }
 
+    /// Xuanxuan Qijing 12 (Black to kill): beside the author's ds, the kill proved the
+    /// throw-in er, which White's es takes, mending the eye (GNU Go 3.8: after B E2, W E1
+    /// lives; the whole-board question after E2 E1 agrees). es is three lines from the
+    /// target, so White's move list left it out. The defender's captures anywhere in the box
+    /// are among its moves now, and only ds is proven.
+    #[test]
+    fn a_capture_away_from_the_target_is_among_the_defenders_answers() {
+        let Some(p) = shared_problem("classical/xuanxuan-qijing/12.sgf") else {
+            return;
+        };
+        let s = solve(
+            &p,
+            Budget {
+                nodes: 200_000,
+                threads: 1,
+                ..generous()
+            },
+        );
+        let at = |m: &str| Move::Play(Point::from_sgf(m).unwrap());
+        assert_eq!(s.status, Status::Proven, "{s:?}");
+        assert_eq!(s.correct_first_moves, vec![at("ds")], "{s:?}");
+    }
+
     /// ggg-easy-74 (RU[Japanese]): under the one-sided ko rule the goal `kill eq` also proves
     /// B cs, which the tree marks wrong ("Now White can fight a ko, but Black could have avoided
     /// that"): the rule reads as a kill a ko White can never end. The goal is read again with
