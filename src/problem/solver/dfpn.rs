@@ -845,7 +845,7 @@ impl<'a> Search<'a> {
     }
 
     /// Slots of the move-list cache (a power of two).
-    const KID_CACHE: usize = 1 << 13;
+    const KID_CACHE: usize = 1 << 11;
 
     /// The node's kids from the cache when it was entered before at the same ply, else
     /// generated; the results that depend on the path (repetitions, the depth cut-off) are
