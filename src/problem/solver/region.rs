@@ -1,6 +1,8 @@
 //! The enclosed search region: the box around the points a fight is about, closed by a frame of
 //! the attacker's stones (in the spirit of KaTrain's and LizGoban's tsumego frames), so that the
 //! search is finite, the defender cannot run out of the box, and a move far away is never played.
+//! The frame's stones on empty points are marked: in a kill the learner attacks, a target that
+//! reaches them with room has got out (`Search::got_out`), as it would on the board.
 //! Capture questions (ladders, nets) are not enclosed: their moves are chosen tactically.
 
 use crate::go::{Board, Color, Point};
