@@ -427,13 +427,13 @@ impl<'a> Search<'a> {
     /// walls in on row 11, and the kill "proved" four moves GNU Go's owl refutes). Not in a
     /// proof of life, where the frame's wall is the learner's harder case.
     fn got_out(&self, board: &Board) -> bool {
-        let mut seen: Vec<Option<u16>> = Vec::with_capacity(self.goal.target.len());
-        self.goal.target.iter().any(|&t| {
+        let target = &self.goal.target;
+        target.iter().enumerate().any(|(k, &t)| {
+            // Each chain once: a target point of a chain read already is skipped.
             let id = board.chain_id(t);
-            if seen.contains(&id) {
+            if target[..k].iter().any(|&u| board.chain_id(u) == id) {
                 return false;
             }
-            seen.push(id);
             let mut frame: Vec<usize> = Vec::new();
             for s in board.chain_stones(t) {
                 for q in board.adjacent(s) {
@@ -1274,28 +1274,29 @@ impl<'a> Search<'a> {
     /// the defender's list must be complete (the learner attacks): a move missing there makes
     /// a false proof.
     fn captures_anywhere(&self, board: &Board, out: &mut Vec<Point>, taken: &mut Marks) {
-        let defender = self.goal.defender();
-        let attacker = self.goal.attacker;
-        for p in self.area.rect_points() {
-            let i = board.index(p);
-            if board.color_at(i) != Some(attacker)
-                || self.area.is_frame_cell(i)
-                || !board
+        let defender = Some(self.goal.defender());
+        let cells = self.area.rect_points().map(|p| board.index(p));
+        let beside_defender = |i: usize| {
+            !self.area.is_frame_cell(i)
+                && board
                     .neighbours(i)
                     .into_iter()
-                    .any(|n| board.color_at(n) == Some(defender))
-                || board.liberties_up_to(p, 2) != 1
-            {
-                continue;
+                    .any(|n| board.color_at(n) == defender)
+        };
+        let mut add = |l: Point| {
+            let j = board.index(l);
+            if self.area.contains_cell(j) && !taken.has(j) {
+                taken.insert(j);
+                out.push(l);
             }
-            liberties_of(board, p, &mut |l| {
-                let j = board.index(l);
-                if self.area.contains_cell(j) && !taken.has(j) {
-                    taken.insert(j);
-                    out.push(l);
-                }
-            });
-        }
+        };
+        takes_in_atari(
+            board,
+            cells,
+            Some(self.goal.attacker),
+            beside_defender,
+            &mut add,
+        );
     }
 
     /// The empty points of the region two lines around the group (`near`) that the group
@@ -1425,17 +1426,14 @@ impl<'a> Search<'a> {
         // the false escape fi of the bank's escape-47957c33e2 (a ko for GNU Go).
         if !attacking && self.thorough {
             let attacker = Some(self.goal.attacker);
-            for &i in &self.near_target {
-                if board.color_at(i) == attacker
-                    && board
-                        .neighbours(i)
-                        .iter()
-                        .any(|&j| board.color_at(j) == attacker)
-                    && board.cell_in_atari(i)
-                {
-                    liberties_of(board, board.point(i), &mut push);
-                }
-            }
+            let two_or_more = |i: usize| {
+                board
+                    .neighbours(i)
+                    .iter()
+                    .any(|&j| board.color_at(j) == attacker)
+            };
+            let near = self.near_target.iter().copied();
+            takes_in_atari(board, near, attacker, two_or_more, &mut push);
         }
         // The attacker's chains next to the target or to its liberties (a net's stones stand
         // by the liberties, not on the target): when short of liberties, their liberties are
@@ -1558,6 +1556,22 @@ fn short_neighbours_liberties(
 /// The liberties of the chain at `q` (a stone), given to `f` in the order of
 /// [`Board::liberties`], without a list: a liberty shared by several of its stones comes again
 /// each time, for callers that keep their own sets.
+/// The liberty of every chain of `colour` in atari with a stone on one of `cells` that `keep`
+/// accepts: where taking it is a try (each stone of a chain on `cells` reports it again).
+fn takes_in_atari(
+    board: &Board,
+    cells: impl IntoIterator<Item = usize>,
+    colour: Option<Color>,
+    keep: impl Fn(usize) -> bool,
+    f: &mut impl FnMut(Point),
+) {
+    for i in cells {
+        if board.color_at(i) == colour && keep(i) && board.cell_in_atari(i) {
+            liberties_of(board, board.point(i), f);
+        }
+    }
+}
+
 fn liberties_of(board: &Board, q: Point, f: &mut impl FnMut(Point)) {
     for c in board.chain_cells(board.index(q)) {
         for n in board.neighbours(c) {

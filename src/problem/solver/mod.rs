@@ -1346,14 +1346,19 @@ mod tests {
     /// A shared problem solved within `nodes` (`None` where ../shared/data is absent); its
     /// status must be `proven`.
     fn proven_shared(path: &str, nodes: u64) -> Option<(Problem, Solution)> {
-        let p = shared_problem(path)?;
-        let s = solve(
-            &p,
+        proven_within(
+            path,
             Budget {
                 nodes,
                 ..generous()
             },
-        );
+        )
+    }
+
+    /// [`proven_shared`] within `budget`.
+    fn proven_within(path: &str, budget: Budget) -> Option<(Problem, Solution)> {
+        let p = shared_problem(path)?;
+        let s = solve(&p, budget);
         assert_eq!(s.status, Status::Proven, "{path}: {s:?}");
         Some((p, s))
     }
@@ -1411,14 +1416,12 @@ mod tests {
     /// A shared problem solved on one core within `nodes` (`None` where ../shared/data is
     /// absent); its status must be `proven`. Its proven first moves, sorted.
     fn proven_on_one_core(path: &str, nodes: u64) -> Option<Vec<String>> {
-        let p = shared_problem(path)?;
         let budget = Budget {
             nodes,
             threads: 1,
             ..generous()
         };
-        let s = solve(&p, budget);
-        assert_eq!(s.status, Status::Proven, "{path}: {s:?}");
+        let (_, s) = proven_within(path, budget)?;
         let mut moves: Vec<String> = s.correct_first_moves.iter().map(move_str).collect();
         moves.sort();
         Some(moves)
