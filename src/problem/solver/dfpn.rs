@@ -472,8 +472,11 @@ impl<'a> Search<'a> {
     /// region, and that space makes one eye at most ([`dead_shape`]: up to three points with
     /// the attacker to move, who takes the vital point; the square four; the pyramid four, the
     /// bulky and crossed five and the rabbity six with the attacker to move, when no attacker
-    /// stone stands in the space). No attacker chain touching the group may be short of
-    /// liberties (a capturing race it could lose is left to the search).
+    /// stone stands in the space). Attacker chains standing wholly inside the space count as
+    /// part of the eye, which then makes one eye whoever moves where they hold its vital point
+    /// (or it is a square, or two points): the nakade the defender can only take back into one
+    /// eye. No attacker chain touching the group from outside may be short of liberties (a
+    /// capturing race it could lose is left to the search).
     fn no_room_for_two_eyes(&self, board: &Board, to_move: Color) -> bool {
         let defender = self.goal.defender();
         let attacker_to_move = to_move == self.goal.attacker;
@@ -516,18 +519,31 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        // A lone attacker stone inside the eye (all its neighbours the space or the group).
-        let mut lone: Vec<Point> = Vec::new();
+        // Attacker chains inside the eye (every neighbour of their stones the space, the group
+        // or the chain itself): with the space they are the eye the defender has.
+        let mut inside: Vec<Point> = Vec::new();
+        let mut open: Vec<Option<u16>> = Vec::new();
         for &w in &walls {
-            let alone = board.adjacent(w).all(|q| match board.get(q) {
-                Some(c) => c == defender && in_group.has(at(q)),
-                None => space.contains(&q),
-            });
-            if alone && !lone.contains(&w) {
-                lone.push(w);
+            let id = board.chain_id(w);
+            if inside.contains(&w) || open.contains(&id) {
+                continue;
+            }
+            let chain: Vec<Point> = board.chain_stones(w).take(7).collect();
+            let enclosed = chain.len() <= 6
+                && chain.iter().all(|&s| {
+                    board.adjacent(s).all(|q| match board.get(q) {
+                        Some(c) if c == defender => in_group.has(at(q)),
+                        Some(_) => chain.contains(&q),
+                        None => space.contains(&q),
+                    })
+                });
+            if enclosed {
+                inside.extend(chain);
+            } else {
+                open.push(id);
             }
         }
-        walls.retain(|w| !lone.contains(w));
+        walls.retain(|w| !inside.contains(w));
         // Any other attacker stone on the space (the eye is not the defender's alone) leaves
         // the count of the space's points to the search, except for the smallest spaces.
         let touching = walls
@@ -545,28 +561,27 @@ impl<'a> Search<'a> {
                 .iter()
                 .all(|&w| board.liberties_up_to(w, needed(n)) >= needed(n))
         };
-        match lone.as_slice() {
-            [] => {
-                let small = space.len() <= 2 || (space.len() == 3 && attacker_to_move);
-                connected(&space)
-                    && (!touching || small)
-                    && safe_walls(space.len())
-                    && (small || dead_shape(&space, attacker_to_move))
-            }
-            // One attacker stone on the vital point of a dead shape: whoever moves, the
-            // defender cannot make two eyes (it may only take the stone back into one eye).
-            [stone] => {
-                let mut eye = space.clone();
-                eye.push(*stone);
-                !touching
-                    && eye.len() <= 6
-                    && connected(&eye)
-                    && (eye.len() <= 2 || vital_point(&eye) == Some(*stone))
-                    && dead_shape(&eye, true)
-                    && safe_walls(eye.len())
-            }
-            _ => false,
+        if inside.is_empty() {
+            let small = space.len() <= 2 || (space.len() == 3 && attacker_to_move);
+            return connected(&space)
+                && (!touching || small)
+                && safe_walls(space.len())
+                && (small || dead_shape(&space, attacker_to_move));
         }
+        // Attacker stones on the vital point of a dead shape (or anywhere in a square or a
+        // space of two): whoever moves, the defender cannot make two eyes there. Filling the
+        // stones' liberties to take them leaves one eye where they stood; an empty point the
+        // defender takes leaves the rest beside the attacker's stones.
+        let mut eye = space.clone();
+        eye.extend_from_slice(&inside);
+        !touching
+            && eye.len() <= 6
+            && connected(&eye)
+            && (eye.len() <= 2
+                || dead_shape(&eye, false)
+                || vital_point(&eye).is_some_and(|v| inside.contains(&v)))
+            && dead_shape(&eye, true)
+            && safe_walls(eye.len())
     }
 
     /// Static death beside walls that can never be taken: the target's group (every defender
@@ -1829,6 +1844,51 @@ mod tests {
         let open = Area::open(&board);
         let search = Search::new(&goal, &open, Color::Black, KoMode::Strict, 80);
         assert!(!search.one_eye_inside_immortal_walls(&board, Color::Black));
+    }
+
+    #[test]
+    fn two_attacker_stones_on_the_vital_point_of_a_bulky_five_leave_one_eye() {
+        // White's eye space in the corner is the bulky five aa ba ca ab bb; Black's ba ca stand
+        // on its vital point ba, inside (every neighbour White's or the space). Whoever moves,
+        // White makes one eye at most: taking the two stones leaves a space of two.
+        let vital = Board::from_rows(
+            ".XXOX....
+             ..OOX....
+             OOOXX....
+             XXXXXXX..
+             .........
+             .........
+             .........
+             .........
+             .........",
+        )
+        .unwrap();
+        // The same five with Black's two stones at aa ab, off the vital point: White takes ba
+        // and lives (an eye at ca, and bb once the two stones in atari are taken).
+        let off = Board::from_rows(
+            "X..OX....
+             X.OOX....
+             OOOXX....
+             XXXXXXX..
+             .........
+             .........
+             .........
+             .........
+             .........",
+        )
+        .unwrap();
+        for (board, dead) in [(vital, true), (off, false)] {
+            let goal = black_goal(&board, Point::new(3, 0), Aim::Kill);
+            let area = Area::new(board.clone(), (0, 0, 8, 8), |_| true);
+            let search = Search::new(&goal, &area, Color::Black, KoMode::Strict, 80);
+            for to_move in [Color::Black, Color::White] {
+                assert_eq!(
+                    search.no_room_for_two_eyes(&board, to_move),
+                    dead,
+                    "{to_move:?}"
+                );
+            }
+        }
     }
 
     /// White's eye at c1 (the bottom row's third point) is a ko only Black can end: Black takes

@@ -527,6 +527,7 @@ impl<'a> Fight<'a> {
                 if verdicts[k].0 == MoveVerdict::Unknown {
                     verdicts[k] = self.classify(mv, slice(self));
                     if verdicts[k].0 == MoveVerdict::Correct && refused.contains(&mv) {
+                        tracing::debug!(mv = %move_str(&mv), "proves a move the tree marks wrong");
                         return None;
                     }
                     open += usize::from(verdicts[k].0 == MoveVerdict::Unknown);
@@ -534,7 +535,10 @@ impl<'a> Fight<'a> {
             }
             if pass_open && proven(&verdicts) >= 2 {
                 match self.read_pass(slice(self)) {
-                    Some(true) => return None,
+                    Some(true) => {
+                        tracing::debug!("met already: the learner's pass wins");
+                        return None;
+                    }
                     Some(false) => pass_open = false,
                     None => open += 1,
                 }
@@ -548,6 +552,7 @@ impl<'a> Fight<'a> {
         // Two moves or more proven and the pass still open: the goal may be met already, and
         // nothing here tells its answers from moves that merely do not spoil it.
         if pass_open && proven(&verdicts) >= 2 {
+            tracing::debug!("two moves proven and the learner's pass still open");
             return None;
         }
         let (mut correct, mut refutations) = (Vec::new(), Vec::new());
@@ -934,7 +939,9 @@ fn order_by_line_end<'g>(
                 .under(problem.rules);
             let numbers = search.prove(&end, LINE_END_PROBE, until);
             spent += search.nodes;
-            (search.learner_won(end.to_move, numbers), (g, area))
+            let won = search.learner_won(end.to_move, numbers);
+            tracing::debug!(goal = %g.describe(problem.to_play), won, "where the line ends");
+            (won, (g, area))
         })
         .collect();
     read.sort_by_key(|(won, _)| !won);
