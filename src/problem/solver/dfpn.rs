@@ -472,8 +472,8 @@ impl<'a> Search<'a> {
     /// region, and that space makes one eye at most ([`dead_shape`]: up to three points with
     /// the attacker to move, who takes the vital point; the square four; the pyramid four, the
     /// bulky and crossed five and the rabbity six with the attacker to move, when no attacker
-    /// stone stands in the space). Attacker chains standing wholly inside the space count as
-    /// part of the eye, which then makes one eye whoever moves where they hold its vital point
+    /// stone stands in the space). An attacker chain standing wholly inside the space counts as
+    /// part of the eye, which then makes one eye whoever moves where it holds its vital point
     /// (or it is a square, or two points): the nakade the defender can only take back into one
     /// eye. No attacker chain touching the group from outside may be short of liberties (a
     /// capturing race it could lose is left to the search).
@@ -519,8 +519,8 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        // Attacker chains inside the eye (every neighbour of their stones the space, the group
-        // or the chain itself): with the space they are the eye the defender has.
+        // An attacker chain inside the eye (every neighbour of its stones the space, the group
+        // or the chain itself): with the space it is the eye the defender has.
         let mut inside: Vec<Point> = Vec::new();
         let mut open: Vec<Option<u16>> = Vec::new();
         for &w in &walls {
@@ -537,6 +537,11 @@ impl<'a> Search<'a> {
                         None => space.contains(&q),
                     })
                 });
+            // One chain inside at most: two apart (diagonal in a square) can be taken into
+            // two separate eyes.
+            if enclosed && !inside.is_empty() {
+                return false;
+            }
             if enclosed {
                 inside.extend(chain);
             } else {
@@ -568,9 +573,9 @@ impl<'a> Search<'a> {
                 && safe_walls(space.len())
                 && (small || dead_shape(&space, attacker_to_move));
         }
-        // Attacker stones on the vital point of a dead shape (or anywhere in a square or a
+        // An attacker chain on the vital point of a dead shape (or anywhere in a square or a
         // space of two): whoever moves, the defender cannot make two eyes there. Filling the
-        // stones' liberties to take them leaves one eye where they stood; an empty point the
+        // chain's liberties to take it leaves one eye where it stood; an empty point the
         // defender takes leaves the rest beside the attacker's stones.
         let mut eye = space.clone();
         eye.extend_from_slice(&inside);
@@ -1877,8 +1882,23 @@ mod tests {
              .........",
         )
         .unwrap();
-        for (board, dead) in [(vital, true), (off, false)] {
-            let goal = black_goal(&board, Point::new(3, 0), Aim::Kill);
+        // Two chains apart inside a square (aa and bb, diagonal) are left to the search: a
+        // defender with liberties to spare fills ba and ab, takes both stones at once and has
+        // two single eyes where they stood.
+        let apart = Board::from_rows(
+            "X.OX.....
+             .XOX.....
+             OOOX.....
+             XXXXXXX..
+             .........
+             .........
+             .........
+             .........
+             .........",
+        )
+        .unwrap();
+        for (board, dead, at) in [(vital, true, 3), (off, false, 3), (apart, false, 2)] {
+            let goal = black_goal(&board, Point::new(at, 0), Aim::Kill);
             let area = Area::new(board.clone(), (0, 0, 8, 8), |_| true);
             let search = Search::new(&goal, &area, Color::Black, KoMode::Strict, 80);
             for to_move in [Color::Black, Color::White] {
