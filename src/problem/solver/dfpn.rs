@@ -522,10 +522,11 @@ impl<'a> Search<'a> {
         // An attacker chain inside the eye (every neighbour of its stones the space, the group
         // or the chain itself): with the space it is the eye the defender has.
         let mut inside: Vec<Point> = Vec::new();
+        let mut inside_id = None;
         let mut open: Vec<Option<u16>> = Vec::new();
         for &w in &walls {
             let id = board.chain_id(w);
-            if inside.contains(&w) || open.contains(&id) {
+            if inside_id == Some(id) || open.contains(&id) {
                 continue;
             }
             let chain: Vec<Point> = board.chain_stones(w).take(7).collect();
@@ -543,7 +544,8 @@ impl<'a> Search<'a> {
                 return false;
             }
             if enclosed {
-                inside.extend(chain);
+                inside = chain;
+                inside_id = Some(id);
             } else {
                 open.push(id);
             }
@@ -1573,9 +1575,6 @@ fn short_neighbours_liberties(
     }
 }
 
-/// The liberties of the chain at `q` (a stone), given to `f` in the order of
-/// [`Board::liberties`], without a list: a liberty shared by several of its stones comes again
-/// each time, for callers that keep their own sets.
 /// The liberty of every chain of `colour` in atari with a stone on one of `cells` that `keep`
 /// accepts: where taking it is a try (each stone of a chain on `cells` reports it again).
 fn takes_in_atari(
@@ -1592,6 +1591,9 @@ fn takes_in_atari(
     }
 }
 
+/// The liberties of the chain at `q` (a stone), given to `f` in the order of
+/// [`Board::liberties`], without a list: a liberty shared by several of its stones comes again
+/// each time, for callers that keep their own sets.
 fn liberties_of(board: &Board, q: Point, f: &mut impl FnMut(Point)) {
     for c in board.chain_cells(board.index(q)) {
         for n in board.neighbours(c) {
