@@ -425,7 +425,10 @@ impl<'a> Search<'a> {
     /// group running out of the box may not meet: in a kill the learner attacks, such a group
     /// has got out (Xuanxuan Qijing 281: after B J8, White's G6 runs to the open top the frame
     /// walls in on row 11, and the kill "proved" four moves GNU Go's owl refutes). Not in a
-    /// proof of life, where the frame's wall is the learner's harder case.
+    /// proof of life, where the frame's wall is the learner's harder case. The chain needs two
+    /// ways out, one block cannot close both: two of the frame's stones beside it, or one and a
+    /// liberty beside the frame elsewhere. A single gap it fills on the edge beside the wall
+    /// (ggg-easy-115's T6, with the frame on T7) is one the attacker blocks on the board.
     fn got_out(&self, board: &Board) -> bool {
         let target = &self.goal.target;
         target.iter().enumerate().any(|(k, &t)| {
@@ -435,15 +438,22 @@ impl<'a> Search<'a> {
                 return false;
             }
             let mut frame: Vec<usize> = Vec::new();
+            // Whether a liberty of the chain touches the frame too: a second way out.
+            let mut beside = false;
             for s in board.chain_stones(t) {
                 for q in board.adjacent(s) {
                     let i = board.index(q);
                     if self.area.is_frame_cell(i) && board.get(q).is_some() && !frame.contains(&i) {
                         frame.push(i);
                     }
+                    if board.get(q).is_none() && !beside {
+                        beside = board.adjacent(q).any(|r| {
+                            self.area.is_frame_cell(board.index(r)) && board.get(r).is_some()
+                        });
+                    }
                 }
             }
-            !frame.is_empty()
+            (frame.len() >= 2 || (frame.len() == 1 && beside))
                 && frame.len() + board.liberties_up_to(t, OUT_OF_THE_FRAME) >= OUT_OF_THE_FRAME
         })
     }
@@ -1851,6 +1861,48 @@ mod tests {
         let open = Area::open(&board);
         let search = Search::new(&goal, &open, Color::Black, KoMode::Strict, 80);
         assert!(!search.one_eye_inside_immortal_walls(&board, Color::Black));
+    }
+
+    #[test]
+    fn a_chain_that_touches_the_frame_at_one_point_it_cannot_go_beyond_has_not_got_out() {
+        // White's corner group; Black's wall on row e closes it but for ae on the edge, and
+        // the frame (row f, x) lies right behind the wall. White's ae touches the frame at af
+        // only: Black would block there on the board, and no liberty of White's leads to the
+        // frame elsewhere. Its liberties inside and the frame's af, counted together, are more
+        // than the rule asks of a group that has got out (ggg-easy-115's gap at T6).
+        let rows = |row_e: &str| {
+            format!(
+                ".O.X.....
+                 .O.X.....
+                 .O.X.....
+                 OO.X.....
+                 {row_e}
+                 XXXXX....
+                 .........
+                 .........
+                 ........."
+            )
+        };
+        let closed = Board::from_rows(&rows("OXXX.....")).unwrap();
+        let framed = |board: &Board| {
+            let mut area = Area::new(board.clone(), (0, 0, 8, 8), |p: Point| p.y <= 4);
+            for x in 0..5 {
+                area.mark_frame(Point::new(x, 5));
+            }
+            area
+        };
+        let area = framed(&closed);
+        let goal = black_goal(&closed, Point::new(1, 0), Aim::Kill);
+        let search = Search::new(&goal, &area, Color::Black, KoMode::Strict, 80);
+        assert!(closed.liberties(Point::new(0, 4)).len() >= OUT_OF_THE_FRAME);
+        assert!(!search.got_out(&closed));
+        // The same chain with the wall one stone shorter: its liberty be touches the frame at
+        // bf too, a second way out that one block cannot close.
+        let open = Board::from_rows(&rows("O.XX.....")).unwrap();
+        let area = framed(&open);
+        let goal = black_goal(&open, Point::new(1, 0), Aim::Kill);
+        let search = Search::new(&goal, &area, Color::Black, KoMode::Strict, 80);
+        assert!(search.got_out(&open));
     }
 
     #[test]

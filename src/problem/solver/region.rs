@@ -37,6 +37,13 @@ impl Area {
         }
     }
 
+    /// Marks the stone at `p` as one the frame laid (tests that build a frame by hand).
+    #[cfg(test)]
+    pub fn mark_frame(&mut self, p: Point) {
+        let i = self.board.index(p);
+        self.frame[i] = true;
+    }
+
     /// Whether the stone at cell `i` (of the board's padded grid) is one the frame laid.
     pub fn is_frame_cell(&self, i: usize) -> bool {
         self.frame[i]
