@@ -438,6 +438,25 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
     } else {
         3 + extra
     });
+    // A question that names no goal, whose correct lines take stones: taking them (any of
+    // them, where the lines take different ones) may be the point, as a cutting stone taken to
+    // save the group around it (ggg-easy-140: B Q4 ataris the cut at R4, and the lines take
+    // R4 or S5). Read last: the kills and lives come first. Not where the answer is a ko: a
+    // problem's capture counts a stone taken in a ko as taken, and the answer would read as
+    // won outright.
+    if problem.kind == Kind::LifeAndDeath && !asks_for_a_ko(problem) {
+        let taken = captured_in_correct_lines(problem, learner.opponent());
+        if !taken.is_empty() {
+            out.push(Goal {
+                attacker: learner,
+                target: taken,
+                aim: Aim::Capture,
+                // The take may come right after the line, which can end with it in atari.
+                horizon: longest.map(|l| l + 2),
+                escape: 5,
+            });
+        }
+    }
     out
 }
 

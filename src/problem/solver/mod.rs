@@ -1422,6 +1422,16 @@ mod tests {
         }
     }
 
+    /// ggg-easy-100 ("Black to play"): Black's O5 takes White's right-hand stones by a
+    /// shortage of liberties, while the rest of White's group lives; no kill or life of a whole
+    /// group fits the tree, the capture of the stones its correct lines take does.
+    #[test]
+    fn a_question_without_a_goal_is_read_as_taking_the_stones_its_correct_lines_take() {
+        if let Some(moves) = proven_on_one_core("ggg/easy/ggg-easy-100.sgf", 100_000) {
+            assert_eq!(moves, ["no"]);
+        }
+    }
+
     /// A shared problem solved on one core within `nodes` (`None` where ../shared/data is
     /// absent); its status must be `proven`. Its proven first moves, sorted.
     fn proven_on_one_core(path: &str, nodes: u64) -> Option<Vec<String>> {
@@ -1520,7 +1530,9 @@ mod tests {
         };
         let goals = goal_names(&p);
         assert_eq!(goals[..3], ["kill co", "kill ck", "kill dn"], "{goals:?}");
-        assert_eq!(goals.len(), 4, "{goals:?}");
+        // Then `live bm`, and last the capture of the stones the correct lines take.
+        assert_eq!(goals.len(), 5, "{goals:?}");
+        assert_eq!(goals[4], "capture dn", "{goals:?}");
         // ggg-easy-116: the main line plays on two liberties of White's corner sp, as many as
         // of the larger wall qn beside it: a tie still brings it in.
         let Some(p) = shared_problem("ggg/easy/ggg-easy-116.sgf") else {
