@@ -1726,6 +1726,7 @@ mod tests {
             aim,
             horizon: None,
             escape: 5,
+            tree_only: false,
         }
     }
 
@@ -1806,6 +1807,7 @@ mod tests {
             aim: Aim::Kill,
             horizon: None,
             escape: 5,
+            tree_only: false,
         };
         let area = Area::open(&board);
         let search = Search::new(&goal, &area, Color::Black, KoMode::Strict, 80);

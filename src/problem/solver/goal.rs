@@ -38,6 +38,13 @@ pub struct Goal {
     /// what the author's line reaches; for a whole-board question 5, or 6 when the side asking
     /// is the one escaping (a doubtful escape is never its proof).
     pub escape: usize,
+    /// A goal that checks the author's answers only: no move off the tree is proven under it.
+    /// The capture of the stones a question's correct lines take, where the question names no
+    /// goal: taking them may be the point, or only what the answer does on the way (Xuanxuan
+    /// Qijing 109: White lives by A2, and the line's H1 takes a stone that six moves take), and
+    /// a move off the tree that takes them is no answer for that. Refused where such a move is
+    /// proven ([`super::Fight::conclude`]); never the judge's goal for a move off the tree.
+    pub tree_only: bool,
 }
 
 impl Goal {
@@ -118,6 +125,7 @@ impl Question {
             aim,
             horizon: None,
             escape: if self.attacker_moves() { 5 } else { 6 },
+            tree_only: false,
         };
         Some((goal, self.first_mover(owner)))
     }
@@ -348,6 +356,7 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
             aim,
             horizon: if aim == Aim::Capture { longest } else { None },
             escape: 5,
+            tree_only: false,
         })
         .collect();
     // A line that ends with the target caught but still on the board (in atari, in a net): the
@@ -399,6 +408,7 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
                 aim,
                 horizon: None,
                 escape: reached.clamp(5, 6),
+                tree_only: false,
             }
         })
         .collect();
@@ -424,6 +434,7 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
             aim: Aim::Connect,
             horizon: None,
             escape: 0,
+            tree_only: false,
         });
         out.splice(0..0, connect);
     }
@@ -454,6 +465,7 @@ pub fn candidates(problem: &Problem) -> Vec<Goal> {
                 // The take may come right after the line, which can end with it in atari.
                 horizon: longest.map(|l| l + 2),
                 escape: 5,
+                tree_only: true,
             });
         }
     }

@@ -555,6 +555,17 @@ impl<'a> Fight<'a> {
             tracing::debug!("two moves proven and the learner's pass still open");
             return None;
         }
+        // A goal that checks the author's answers only, under which a move off the tree is
+        // proven: weaker than the problem's.
+        if self.goal.tree_only
+            && let Some((&mv, _)) = moves
+                .iter()
+                .zip(&verdicts)
+                .find(|(m, v)| v.0 == MoveVerdict::Correct && !also.contains(m))
+        {
+            tracing::debug!(mv = %move_str(&mv), "proves a move off the tree");
+            return None;
+        }
         let (mut correct, mut refutations) = (Vec::new(), Vec::new());
         let (mut ko, mut decided) = (false, 0);
         for (&mv, &(verdict, reply)) in moves.iter().zip(&verdicts) {
@@ -1180,6 +1191,10 @@ pub fn judge_first_move(
         false,
         half,
         |fights, k, _| {
+            // A goal that checks the author's answers only accepts no move off the tree.
+            if fights[k].goal.tree_only {
+                return None;
+            }
             let used = spent(fights);
             let fight = &mut fights[k];
             fight.limit_nodes(budget.nodes.saturating_sub(used));
@@ -1430,6 +1445,33 @@ mod tests {
         if let Some(moves) = proven_on_one_core("ggg/easy/ggg-easy-100.sgf", 100_000) {
             assert_eq!(moves, ["no"]);
         }
+    }
+
+    /// Xuanxuan Qijing 109 (White to play, no goal named): the author's line, A2 for White's
+    /// corner, ends with H1 taking Black's H2, a stone six first moves take. Read as taking
+    /// it, the goal proved A2 and five moves off the tree that do not make White's corner
+    /// live; a goal that checks the author's answers only is refused where one is proven.
+    #[test]
+    fn a_capture_read_from_the_lines_proves_no_move_off_the_tree() {
+        let Some(p) = shared_problem("classical/xuanxuan-qijing/109.sgf") else {
+            return;
+        };
+        let goals = goal::candidates(&p);
+        assert!(
+            goals.iter().any(|g| g.tree_only && g.aim == Aim::Capture),
+            "{:?}",
+            goal_names(&p)
+        );
+        let s = solve(
+            &p,
+            Budget {
+                nodes: 200_000,
+                threads: 1,
+                ..generous()
+            },
+        );
+        let ar = Move::Play(Point::from_sgf("ar").unwrap());
+        assert!(s.correct_first_moves.iter().all(|&m| m == ar), "{s:?}");
     }
 
     /// A shared problem solved on one core within `nodes` (`None` where ../shared/data is
@@ -1968,6 +2010,7 @@ mod tests {
             aim,
             horizon: None,
             escape: 3,
+            tree_only: false,
         };
         let (hopeless, fits) = (goal(at_kk, Aim::Kill), goal(at_dd, Aim::Capture));
         let area = Area::open(&board);
