@@ -437,24 +437,27 @@ impl<'a> Search<'a> {
             if target[..k].iter().any(|&u| board.chain_id(u) == id) {
                 return false;
             }
-            let mut frame: Vec<usize> = Vec::new();
-            // Whether a liberty of the chain touches the frame too: a second way out.
-            let mut beside = false;
+            let frame_stone =
+                |q: Point| self.area.is_frame_cell(board.index(q)) && board.get(q).is_some();
+            let mut frame: Vec<Point> = Vec::new();
             for s in board.chain_stones(t) {
                 for q in board.adjacent(s) {
-                    let i = board.index(q);
-                    if self.area.is_frame_cell(i) && board.get(q).is_some() && !frame.contains(&i) {
-                        frame.push(i);
-                    }
-                    if board.get(q).is_none() && !beside {
-                        beside = board.adjacent(q).any(|r| {
-                            self.area.is_frame_cell(board.index(r)) && board.get(r).is_some()
-                        });
+                    if frame_stone(q) && !frame.contains(&q) {
+                        frame.push(q);
                     }
                 }
             }
-            (frame.len() >= 2 || (frame.len() == 1 && beside))
-                && frame.len() + board.liberties_up_to(t, OUT_OF_THE_FRAME) >= OUT_OF_THE_FRAME
+            // Two ways out: a second frame stone, or a liberty of the chain beside the frame
+            // (read only where the chain touches it once).
+            let two_ways = match frame.len() {
+                0 => false,
+                1 => board
+                    .liberties(t)
+                    .into_iter()
+                    .any(|l| board.adjacent(l).any(frame_stone)),
+                _ => true,
+            };
+            two_ways && frame.len() + board.liberties_up_to(t, OUT_OF_THE_FRAME) >= OUT_OF_THE_FRAME
         })
     }
 

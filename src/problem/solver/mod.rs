@@ -1409,12 +1409,7 @@ mod tests {
             let Some(p) = shared_problem(path) else {
                 return;
             };
-            let budget = Budget {
-                nodes: 200_000,
-                threads: 1,
-                ..generous()
-            };
-            let s = solve(&p, budget);
+            let s = solve(&p, one_core(200_000));
             let authors = p.tree.correct_first_moves();
             assert!(
                 s.correct_first_moves.iter().all(|m| authors.contains(m)),
@@ -1462,14 +1457,7 @@ mod tests {
             "{:?}",
             goal_names(&p)
         );
-        let s = solve(
-            &p,
-            Budget {
-                nodes: 200_000,
-                threads: 1,
-                ..generous()
-            },
-        );
+        let s = solve(&p, one_core(200_000));
         let ar = Move::Play(Point::from_sgf("ar").unwrap());
         assert!(s.correct_first_moves.iter().all(|&m| m == ar), "{s:?}");
     }
@@ -1477,12 +1465,7 @@ mod tests {
     /// A shared problem solved on one core within `nodes` (`None` where ../shared/data is
     /// absent); its status must be `proven`. Its proven first moves, sorted.
     fn proven_on_one_core(path: &str, nodes: u64) -> Option<Vec<String>> {
-        let budget = Budget {
-            nodes,
-            threads: 1,
-            ..generous()
-        };
-        let (_, s) = proven_within(path, budget)?;
+        let (_, s) = proven_within(path, one_core(nodes))?;
         let mut moves: Vec<String> = s.correct_first_moves.iter().map(move_str).collect();
         moves.sort();
         Some(moves)
@@ -1936,6 +1919,15 @@ mod tests {
         }
     }
 
+    /// [`generous`] time for `nodes` nodes on one core: the same reading on any machine.
+    fn one_core(nodes: u64) -> Budget {
+        Budget {
+            nodes,
+            threads: 1,
+            ..generous()
+        }
+    }
+
     #[test]
     fn the_attacker_saves_its_stone_in_the_eye_by_taking_a_chain_outside_the_group() {
         // Black's two stones at gh gi (in atari, at fi) are saved by taking White's three
@@ -2210,11 +2202,7 @@ mod tests {
     fn the_judge_accepts_no_move_under_a_goal_the_learner_meets_by_passing() {
         use crate::problem::{Verdict, judge};
         let referee = SolverReferee {
-            budget: Budget {
-                nodes: 100_000,
-                threads: 1,
-                ..generous()
-            },
+            budget: one_core(100_000),
         };
         for (path, moves) in [
             (
